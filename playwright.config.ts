@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests run Debian's Chromium (tools/ensure-browser.sh installs it) against the real
+// server on a fresh embedded database, in a phone and a desktop viewport.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 5'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: `node --import tsx tools/e2e-server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', APP_MODE: 'demo', LOG_LEVEL: 'warn' },
+  },
+});

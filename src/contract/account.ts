@@ -1,0 +1,257 @@
+/**
+ * The signed-in account: profile, overview, plan, password, profile edits, closure and Google
+ * Authenticator (spec §7 "Auth and user").
+ */
+import { z } from 'zod';
+import { codeSent } from './auth';
+import { currencyCode, endpoint, isoTime, minorUnits, nothing } from './core';
+import { email, googleCode, mailCode, mobile, nickname, optionalText, withConfirmedPassword } from './fields';
+
+export const accountType = z.enum(['business', 'personal']);
+
+export const userInfo = z.object({
+  userId: z.string(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  mobile: z.string().nullable(),
+  accountType,
+  /** This account's own invitation code, for the rebate programme. */
+  inviteCode: z.string(),
+  googleBound: z.boolean(),
+  createdAt: isoTime,
+  statusList: z.object({
+    /** 1 when the sub-account feature is on (spec §2: on or unset means the main-account route set). */
+    subSwitch: z.union([z.literal(0), z.literal(1)]),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+const amountsByCurrency = z.record(currencyCode, minorUnits);
+
+export const overview = z.object({
+  cards: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    frozen: z.number().int(),
+    deleted: z.number().int(),
+  }),
+  monthSpend: amountsByCurrency,
+  monthTopUp: amountsByCurrency,
+  /** Last 30 days, oldest first; every day present (zeros included) so charts need no gap logic. */
+  daily: z.array(z.object({ date: z.string(), spend: amountsByCurrency, topUp: amountsByCurrency })),
+});
+export type Overview = z.infer<typeof overview>;
+
+export const privilege = z.object({
+  planCode: z.string(),
+  planName: z.string(),
+  /** Fees in minor units of `feeCurrency`, rates in basis points (1 bp = 0.01 %). */
+  feeCurrency: currencyCode,
+  openCardFee: minorUnits,
+  rechargeFeeBp: z.number().int(),
+  monthlyCardLimit: z.number().int(),
+  /** Changes and enterprise/partner plans go through customer service (spec §6). */
+  changeVia: z.literal('customerService'),
+});
+
+export const info = endpoint({
+  id: 'account.info',
+  method: 'GET',
+  path: '/api/user/info',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'The signed-in main account.',
+  request: z.object({}),
+  response: userInfo,
+});
+
+export const overviewCall = endpoint({
+  id: 'account.overview',
+  method: 'GET',
+  path: '/api/user/overview',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'Card counts by status, this month spend and top-ups, last 30 days per day.',
+  request: z.object({}),
+  response: overview,
+});
+
+export const userPrivilege = endpoint({
+  id: 'account.userPrivilege',
+  method: 'GET',
+  path: '/api/user/userPrivilege',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'The rate plan of the account.',
+  request: z.object({}),
+  response: privilege,
+});
+
+export const subUserInfo = z.object({ nickname: z.string().nullable(), subUid: z.string(), mobile: z.string().nullable() });
+
+export const infoForSub = endpoint({
+  id: 'account.infoForSub',
+  method: 'GET',
+  path: '/api/user/infoForSub',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'The signed-in sub-account user (spec §3: nickname, subUid, mobile). Sub-account sessions only.',
+  request: z.object({}),
+  response: subUserInfo,
+});
+
+export const overviewForSub = endpoint({
+  id: 'account.overviewForSub',
+  method: 'GET',
+  path: '/api/user/overviewForSub',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'Overview restricted to the cards of the signed-in sub-account. Sub-account sessions only.',
+  request: z.object({}),
+  response: overview,
+});
+
+export const resetPwdCode = endpoint({
+  id: 'account.resetPwdGetCode',
+  method: 'GET',
+  path: '/api/user/resetPwd/getCode',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'Send a code to the account address to confirm a password change.',
+  request: z.object({}),
+  response: codeSent,
+});
+
+export const resetPwdSubmit = endpoint({
+  id: 'account.resetPwdSubmit',
+  method: 'POST',
+  path: '/api/user/resetPwd/submit',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Change the password with the code; every other session of the account is revoked.',
+  request: withConfirmedPassword({ code: mailCode }),
+  response: nothing,
+});
+
+export const editCode = endpoint({
+  id: 'account.editGetCode',
+  method: 'GET',
+  path: '/api/user/edit/getCode',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'Send the code confirming a profile edit: to the new address when `email` is given, else to the current one.',
+  request: z.object({ email: optionalText(email) }),
+  response: codeSent,
+});
+
+export const editByCode = endpoint({
+  id: 'account.editByCode',
+  method: 'POST',
+  path: '/api/user/editByCode',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Change nickname, mobile and/or e-mail with the code from edit/getCode.',
+  request: z.object({
+    code: mailCode,
+    nickname: optionalText(nickname),
+    mobile: optionalText(mobile),
+    email: optionalText(email),
+  }),
+  response: userInfo,
+});
+
+export const cancelCode = endpoint({
+  id: 'account.cancelGetCode',
+  method: 'GET',
+  path: '/api/user/cancel/getCode',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'Send the code confirming account closure.',
+  request: z.object({}),
+  response: codeSent,
+});
+
+export const cancelSubmit = endpoint({
+  id: 'account.cancelSubmit',
+  method: 'POST',
+  path: '/api/user/cancel/submit',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Close the account; refused (422) while any wallet or card balance is not zero.',
+  request: z.object({ code: mailCode }),
+  response: nothing,
+});
+
+export const getGoogleCode = endpoint({
+  id: 'account.getGoogleCode',
+  method: 'GET',
+  path: '/api/user/getGoogleCode',
+  encoding: 'query',
+  auth: 'bearer',
+  summary: 'A new pending Google Authenticator secret with its otpauth URI and QR (PNG data URL).',
+  request: z.object({}),
+  response: z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() }),
+});
+
+export const bindGoogleCode = endpoint({
+  id: 'account.bindGoogleCode',
+  method: 'POST',
+  path: '/api/user/bindGoogleCode',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Bind the pending secret by proving a current code.',
+  request: z.object({ googleCode }),
+  response: nothing,
+});
+
+export const checkGoogleCode = endpoint({
+  id: 'account.checkGoogleCode',
+  method: 'POST',
+  path: '/api/user/checkGoogleCode',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Check a code against the bound secret (each code is accepted once).',
+  request: z.object({ googleCode }),
+  response: z.object({ valid: z.literal(true) }),
+});
+
+export const unbindGoogleCode = endpoint({
+  id: 'account.unbindGoogleCode',
+  method: 'POST',
+  path: '/api/user/unbindGoogleCode',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Unbind Google Authenticator with a current code.',
+  request: z.object({ googleCode }),
+  response: nothing,
+});
+
+export const updatePwdByGoogleCode = endpoint({
+  id: 'account.updatePwdByGoogleCode',
+  method: 'POST',
+  path: '/api/user/updatePwdByGoogleCode',
+  encoding: 'form',
+  auth: 'bearer',
+  summary: 'Change the password with a Google Authenticator code; other sessions are revoked.',
+  request: withConfirmedPassword({ googleCode }),
+  response: nothing,
+});
+
+export const accountEndpoints = [
+  info,
+  overviewCall,
+  userPrivilege,
+  infoForSub,
+  overviewForSub,
+  resetPwdCode,
+  resetPwdSubmit,
+  editCode,
+  editByCode,
+  cancelCode,
+  cancelSubmit,
+  getGoogleCode,
+  bindGoogleCode,
+  checkGoogleCode,
+  unbindGoogleCode,
+  updatePwdByGoogleCode,
+];

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { allEndpoints } from './index';
+import { email, inviteCode, mailCode, password, withConfirmedPassword } from './fields';
+
+describe('email', () => {
+  it.each(['a@b.co', 'first.last+tag@sub.example.com', "o'brien@example.org", 'x_y-z@mail-server.cn', 'UPPER@EXAMPLE.COM'])(
+    'accepts %s',
+    (value) => {
+      expect(email.safeParse(value).success).toBe(true);
+    },
+  );
+
+  it.each(['', 'plain', 'a@b', 'a@@b.com', 'a b@c.com', 'a@b.c', 'a@-b.com', 'a@b..com', `${'x'.repeat(250)}@b.com`])(
+    'refuses %s with the spec message key',
+    (value) => {
+      const result = email.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('common:validation.email');
+    },
+  );
+
+  it('trims and lower-cases so one address is one account', () => {
+    expect(email.parse('  Someone@Example.COM ')).toBe('someone@example.com');
+  });
+});
+
+describe('password and codes', () => {
+  it('passwords are 8 to 64 characters', () => {
+    expect(password.safeParse('1234567').success).toBe(false);
+    expect(password.safeParse('12345678').success).toBe(true);
+    expect(password.safeParse('x'.repeat(64)).success).toBe(true);
+    expect(password.safeParse('x'.repeat(65)).success).toBe(false);
+  });
+
+  it('mail and invitation codes are exactly 6 digits', () => {
+    for (const schema of [mailCode, inviteCode]) {
+      expect(schema.safeParse('123456').success).toBe(true);
+      expect(schema.safeParse('12345').success).toBe(false);
+      expect(schema.safeParse('1234567').success).toBe(false);
+      expect(schema.safeParse('12a456').success).toBe(false);
+    }
+  });
+
+  it('a confirmation that differs fails on confirmPassword', () => {
+    const schema = withConfirmedPassword({});
+    const result = schema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgX' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: 'common:validation.passwordMismatch',
+    });
+    expect(schema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgh' }).success).toBe(true);
+  });
+});
+
+describe('endpoint table', () => {
+  it('has unique ids and unique method+path pairs under /api/', () => {
+    const ids = allEndpoints.map((e) => e.id);
+    const routes = allEndpoints.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const e of allEndpoints) expect(e.path.startsWith('/api/')).toBe(true);
+  });
+
+  it('GET endpoints travel as query parameters', () => {
+    for (const e of allEndpoints.filter((x) => x.method === 'GET')) expect(e.encoding).toBe('query');
+  });
+});

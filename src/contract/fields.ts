@@ -1,0 +1,75 @@
+/**
+ * Field schemas shared by several endpoints. Their error messages are i18n keys
+ * (`namespace:key` in locales/<lang>/<namespace>.json); the server and the PWA translate them.
+ */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const CODE_LENGTH = 6;
+
+/**
+ * A pragmatic address check: one @, no spaces, a dotted domain with a 2+ letter TLD. `z.email()`
+ * refuses some valid addresses (see stack-notes), and the only real proof is the code we mail.
+ */
+const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const email = z
+  .string({ error: 'common:validation.email' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'common:validation.email' })
+  .regex(EMAIL_PATTERN, { error: 'common:validation.email' });
+
+export const password = z
+  .string({ error: 'common:validation.passwordLength' })
+  .min(PASSWORD_MIN, { error: 'common:validation.passwordLength' })
+  .max(PASSWORD_MAX, { error: 'common:validation.passwordLength' });
+
+/** Six-digit code sent by e-mail. */
+export const mailCode = z
+  .string({ error: 'common:validation.code' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'common:validation.code' });
+
+/** Six-digit Google Authenticator code. */
+export const googleCode = z
+  .string({ error: 'common:validation.googleCode' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'common:validation.googleCode' });
+
+/** Invitation code: 6 digits (spec §9). */
+export const inviteCode = z
+  .string({ error: 'common:validation.inviteCode' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'common:validation.inviteCode' });
+
+export const nickname = z
+  .string()
+  .trim()
+  .min(1, { error: 'common:validation.nickname' })
+  .max(32, { error: 'common:validation.nickname' });
+
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'common:validation.mobile' });
+
+/** Form bodies carry strings; treat an empty string as "not given". */
+export function optionalText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+}
+
+/** Password plus confirmation that must match (spec §5). */
+export function withConfirmedPassword<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ ...shape, password, confirmPassword: z.string() })
+    .refine((v) => passwordsMatch(v as { password: string; confirmPassword: string }), {
+      error: 'common:validation.passwordMismatch',
+      path: ['confirmPassword'],
+    });
+}
+
+function passwordsMatch(v: { password: string; confirmPassword: string }): boolean {
+  return v.password === v.confirmPassword;
+}

@@ -1,0 +1,13 @@
+/** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import type { EndpointDef } from './core';
+import { logsEndpoints } from './logs';
+import { walletEndpoints } from './wallet';
+
+export const allEndpoints: readonly EndpointDef[] = [
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...walletEndpoints,
+  ...logsEndpoints,
+];

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './testing/harness';
+import { createTestApp } from './testing/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT: 1024 });
+});
+afterAll(async () => t.close());
+
+describe('envelope for every answer', () => {
+  it('health names the database kind and version', async () => {
+    const res = await t.raw('/api/health');
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ code: 200, path: '/api/health', data: { database: t.kind, status: 'ok' } });
+    expect(body.data.version).toMatch(/^\d+/);
+  });
+
+  it('unknown API paths answer 404 in the envelope, in the caller language', async () => {
+    const en = await t.raw('/api/nope', { headers: { 'accept-language': 'en' } });
+    expect(en.status).toBe(404);
+    expect(await en.json()).toEqual({ code: 404, msg: 'Error requesting address.', data: null, path: '/api/nope' });
+    const zh = await (await t.raw('/api/nope')).json();
+    expect(zh.msg).toBe('请求地址出错');
+  });
+
+  it('a known path with the wrong method answers 405 in the envelope', async () => {
+    const res = await t.raw('/api/user/signup', { method: 'GET' });
+    expect(res.status).toBe(405);
+    expect((await res.json()).code).toBe(405);
+  });
+
+  it('malformed JSON answers 400 without details', async () => {
+    const res = await t.raw('/api/user/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: '{"captchaId":',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 400, msg: 'The request body could not be read' });
+  });
+
+  it('oversized bodies answer 413 in the envelope', async () => {
+    const res = await t.raw('/api/user/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `captchaId=${'x'.repeat(4096)}`,
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe(413);
+  });
+
+  it('/index.html redirects to /', async () => {
+    const res = await t.raw('/index.html');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const doc = await (await t.raw('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/user/loginPwd'].post.operationId).toBe('auth.loginPwd');
+    expect(doc.paths['/api/user/info'].get.security).toEqual([{ bearer: [] }]);
+  });
+});
+
+describe('the contract is served', () => {
+  it('every declared endpoint is registered (none answers "no such path")', async () => {
+    const { allEndpoints } = await import('../contract');
+    const missing: string[] = [];
+    for (const def of allEndpoints) {
+      const res = await t.raw(def.path, { method: def.method, headers: { 'accept-language': 'en' } });
+      if (res.status === 404) {
+        const body = await res.json().catch(() => null);
+        if (body?.msg === 'Error requesting address.') missing.push(`${def.method} ${def.path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The HTTP application: the API under /api, the demo sandbox under /sandbox, and the built PWA.
+ * Built from an AppContext so tests drive exactly what production runs, in-process.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { allEndpoints } from '../contract';
+import { Code } from '../contract/core';
+import type { AppContext } from './context';
+import { envelope, errorEnvelope } from './lib/envelope';
+import { langFromHeader, translate } from './lib/i18n';
+import { buildOpenApi } from './lib/openapi';
+import { clientAddress, createRegistrar } from './lib/route';
+import { registerModules } from './modules';
+import { registerSandbox } from './sandbox';
+
+export function createApp(ctx: AppContext): Hono {
+  const app = new Hono();
+  const lang = (c: { req: { header(name: string): string | undefined } }) =>
+    langFromHeader(c.req.header('accept-language'));
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry addresses; bodies and headers are never logged.
+    ctx.log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),
+    });
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: ctx.env.BODY_LIMIT,
+      onError: (c) => envelope(c, Code.payloadTooLarge, translate(lang(c), 'server:errors.tooLarge'), null),
+    }),
+  );
+
+  app.get('/index.html', (c) => c.redirect('/', 301));
+
+  app.get('/api/health', async (c) =>
+    envelope(c, Code.ok, translate(lang(c), 'server:ok'), {
+      status: 'ok',
+      database: ctx.database.kind,
+      version: await ctx.database.version(),
+      mode: ctx.env.APP_MODE,
+    }),
+  );
+
+  const openApi = buildOpenApi(allEndpoints);
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+
+  registerModules(createRegistrar(app, ctx));
+  if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
+
+  const knownPaths = new Set<string>(allEndpoints.map((e) => e.path));
+  app.all('/api/*', (c) => {
+    if (knownPaths.has(c.req.path)) {
+      return envelope(c, 405, translate(lang(c), 'server:errors.methodNotAllowed'), null);
+    }
+    return envelope(c, Code.notFound, translate(lang(c), 'server:errors.notFound'), null);
+  });
+
+  serveWeb(app, ctx);
+
+  app.onError((error, c) => errorEnvelope(c, error, lang(c), ctx.log).response);
+  app.notFound((c) => envelope(c, Code.notFound, translate(lang(c), 'server:errors.notFound'), null));
+  return app;
+}
+
+/** The built PWA. Hashed assets are immutable; the shell and service worker are always revalidated. */
+function serveWeb(app: Hono, ctx: AppContext): void {
+  const root = resolve(ctx.env.WEB_DIST);
+  if (!existsSync(join(root, 'index.html'))) return;
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else c.header('Cache-Control', 'no-cache');
+  });
+  app.use('*', serveStatic({ root: ctx.env.WEB_DIST }));
+  // Routing is in the hash: any other page path is unknown to the app, so send it to its 404.
+  app.get('*', (c) => c.redirect('/#/404', 302));
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildContext, productionProblems } from './bootstrap';
+import { loadEnv } from './env';
+
+describe('production mode', () => {
+  it('refuses sandbox providers and default secrets', async () => {
+    const env = loadEnv({ APP_MODE: 'production' });
+    const problems = productionProblems(env);
+    expect(problems.join('\n')).toMatch(/SMTP_URL/);
+    expect(problems.join('\n')).toMatch(/SECRET_KEY/);
+    expect(problems.join('\n')).toMatch(/OAUTH_CLIENTS/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL/);
+    await expect(buildContext(env)).rejects.toThrow(/Refusing to start in production mode/);
+  });
+
+  it('accepts a fully configured production environment', () => {
+    const env = loadEnv({
+      APP_MODE: 'production',
+      SMTP_URL: 'smtp://mail.internal:587',
+      SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      OAUTH_CLIENTS: 'portal:long-random-secret',
+      DATABASE_URL: 'postgres://app@db/portal',
+    });
+    expect(productionProblems(env)).toEqual([]);
+  });
+
+  it('demo mode needs nothing', () => {
+    expect(productionProblems(loadEnv({}))).toEqual([]);
+  });
+});
+
+describe('environment', () => {
+  it('has the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ APP_MODE: 'demo', HOST: '127.0.0.1', PORT: 8080, DATA_DIR: './data', SESSION_IDLE_TTL: 7200 });
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

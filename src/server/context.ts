@@ -1,0 +1,18 @@
+/** What every operation may use. Built once in app.ts; tests build it with their own clock and env. */
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { SecretBox } from './lib/crypto';
+import type { Logger } from './lib/logger';
+import type { MailProvider } from './providers/mail/mail-provider';
+
+export interface AppContext {
+  env: Env;
+  database: Database;
+  box: SecretBox;
+  mail: MailProvider;
+  log: Logger;
+  /** Registered token clients: id -> secret. */
+  clients: Map<string, string>;
+  /** The clock; tests move it to cross expiry and idle limits. */
+  now: () => Date;
+}

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './auth';
+export * from './logs';
+export * from './mail';
+export * from './wallet';

@@ -1,0 +1,34 @@
+/** Login and operation logs (append-only). */
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: text('id').primaryKey(),
+    /** Null when the attempt named no known account (kept for the address-based view). */
+    accountId: text('account_id'),
+    method: text('method', { enum: ['password', 'code', 'google', 'refresh'] }).notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    reason: text('reason'),
+    ip: text('ip').notNull(),
+    device: text('device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_logs_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    subAccountId: text('sub_account_id'),
+    action: text('action').notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    code: integer('code').notNull(),
+    ip: text('ip').notNull(),
+    device: text('device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operation_logs_account_idx').on(t.accountId, t.createdAt)],
+);

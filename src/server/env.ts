@@ -1,0 +1,55 @@
+/**
+ * The server's configuration. This is the only file that reads `process.env`; everything else gets
+ * a validated `Env`. README.md documents every variable.
+ */
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  /** nodemailer SMTP URL; unset means the sandbox outbox (demo mode only). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Card Portal <no-reply@card-portal.local>'),
+  /** 32 bytes, base64: encrypts card secrets and Google secrets, keys code hashes. Demo mode makes one. */
+  SECRET_KEY: z.string().optional(),
+  /** Registered token clients as `id:secret` pairs, comma separated. */
+  OAUTH_CLIENTS: z.string().default('portal:portal'),
+  ACCESS_TOKEN_TTL: seconds(30 * 60),
+  REFRESH_TOKEN_TTL: seconds(7 * 24 * 3600),
+  SESSION_IDLE_TTL: seconds(2 * 3600),
+  /** Use the first X-Forwarded-For address as the client address (only behind a trusted proxy). */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Largest accepted request body in bytes (uploads have their own limit). */
+  BODY_LIMIT: z.coerce.number().int().positive().default(256 * 1024),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** argon2id memory cost in KiB; tests lower it to stay fast. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  /** Serve the built PWA from this folder. */
+  WEB_DIST: z.string().default('./dist'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${fields}`);
+  }
+  return parsed.data;
+}
+
+export function parseClients(spec: string): Map<string, string> {
+  const clients = new Map<string, string>();
+  for (const pair of spec.split(',')) {
+    const at = pair.indexOf(':');
+    if (at > 0) clients.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return clients;
+}

@@ -1,0 +1,39 @@
+/** The one place that writes JSON answers: `{ code, msg, data, path }` (api-conventions.md). */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Code } from '../../contract/core';
+import { AppError } from './errors';
+import type { Lang } from './i18n';
+import { translate } from './i18n';
+import type { Logger } from './logger';
+
+/** HTTP status equals the code where the code is an HTTP status; otherwise 400. */
+export function httpStatusFor(code: number): ContentfulStatusCode {
+  return (code >= 200 && code <= 599 ? code : 400) as ContentfulStatusCode;
+}
+
+export function envelope(c: Context, code: number, msg: string, data: unknown): Response {
+  return c.json({ code, msg, data: data ?? null, path: c.req.path }, httpStatusFor(code));
+}
+
+/** Turn anything thrown into an answer. Unknown errors are logged and answered as a bare 500. */
+export function errorEnvelope(
+  c: Context,
+  error: unknown,
+  lang: Lang,
+  log: Logger,
+): { code: number; response: Response } {
+  if (error instanceof AppError) {
+    const response = envelope(c, error.code, translate(lang, error.messageKey, error.params), error.data);
+    if (error.code === Code.rateLimited || error.code === Code.locked) {
+      const wait = (error.data as { retryAfter?: number } | null)?.retryAfter;
+      if (wait) response.headers.set('Retry-After', String(wait));
+    }
+    return { code: error.code, response };
+  }
+  log.error('unhandled error', { path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+  return {
+    code: Code.serverError,
+    response: envelope(c, Code.serverError, translate(lang, 'common:catalogue.500'), null),
+  };
+}

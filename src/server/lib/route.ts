@@ -1,0 +1,161 @@
+/**
+ * Binds a contract endpoint to its handler: parses the request by the declared encoding, validates
+ * it, checks the client or bearer authorization, runs the handler, writes the operation log for
+ * state-changing calls, and answers in the envelope. Every API route goes through here.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { EndpointDef, ParsedRequestOf, ResponseOf } from '../../contract/core';
+import { Code, isAudited } from '../../contract/core';
+import type { AppContext } from '../context';
+import { operationLogs } from '../db/schema';
+import { newId, safeEqual } from './crypto';
+import { AppError, fail } from './errors';
+import { envelope, errorEnvelope } from './envelope';
+import type { Lang } from './i18n';
+import { hasMessage, langFromHeader, translate } from './i18n';
+import type { SessionPrincipal } from './session';
+import { authenticate } from './session';
+
+export interface Call {
+  app: AppContext;
+  hono: Context;
+  lang: Lang;
+  ip: string;
+  device: string;
+  /** Set on bearer endpoints. */
+  principal: SessionPrincipal | null;
+  /** Set on client-authorised endpoints. */
+  clientId: string | null;
+  /**
+   * The account an unauthenticated state change acted on (sign-up, password reset), so the operation
+   * log can name it. Bearer calls log their principal automatically.
+   */
+  actingAccountId: string | null;
+}
+
+export type Handler<E extends EndpointDef> = (
+  input: ParsedRequestOf<E>,
+  call: Call,
+) => Promise<E['answer'] extends 'image' | 'file' ? Response : ResponseOf<E>>;
+
+export type Registrar = <E extends EndpointDef>(def: E, handler: Handler<E>) => void;
+
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'local'; // in-process requests (tests) have no socket
+  }
+}
+
+async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
+  if (def.method === 'GET') return c.req.query();
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      return await c.req.json();
+    } catch {
+      throw fail.badRequest('server:errors.malformedBody');
+    }
+  }
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    try {
+      return await c.req.parseBody();
+    } catch {
+      throw fail.badRequest('server:errors.malformedBody');
+    }
+  }
+  // An empty POST is an empty form; anything else is a type we do not speak.
+  const body = await c.req.text();
+  if (body.trim() === '') return {};
+  throw fail.badRequest('server:errors.unsupportedType');
+}
+
+/** A validation failure names the field in the user's language and lists the fields (conventions). */
+export function validationError(error: z.ZodError, lang: Lang): AppError {
+  const fields = [...new Set(error.issues.map((i) => i.path.join('.') || '_'))];
+  const first = error.issues[0];
+  const field = first?.path.join('.') ?? '';
+  const key = first && hasMessage(first.message) ? first.message : 'common:validation.invalidField';
+  const label = translate(lang, `server:fields.${field}`);
+  return new AppError(Code.badRequest, key, { fields }, { field: label.startsWith('server:') ? field : label });
+}
+
+function checkClient(c: Context, app: AppContext): string {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Basic\s+(.+)$/i.exec(header);
+  if (!match?.[1]) throw fail.unauthorized('server:errors.badClient');
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const at = decoded.indexOf(':');
+  const id = decoded.slice(0, at);
+  const secret = app.clients.get(id);
+  if (at < 1 || secret === undefined || !safeEqual(secret, decoded.slice(at + 1))) {
+    throw fail.unauthorized('server:errors.badClient');
+  }
+  return id;
+}
+
+function bearerToken(c: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1];
+}
+
+export function createRegistrar(api: Hono, app: AppContext): Registrar {
+  return (def, handler) => {
+    const method = def.method === 'GET' ? 'get' : 'post';
+    api[method](def.path, async (c) => {
+      const call: Call = {
+        app,
+        hono: c,
+        lang: langFromHeader(c.req.header('accept-language')),
+        ip: clientAddress(c, app.env.TRUST_PROXY === '1'),
+        device: (c.req.header('user-agent') ?? 'unknown').slice(0, 200),
+        principal: null,
+        clientId: null,
+        actingAccountId: null,
+      };
+      let code: number = Code.ok;
+      try {
+        if (def.auth === 'client') call.clientId = checkClient(c, app);
+        if (def.auth === 'bearer') call.principal = await authenticate(app, bearerToken(c));
+        const parsed = def.request.safeParse(await readInput(c, def));
+        if (!parsed.success) throw validationError(parsed.error, call.lang);
+        const result = await handler(parsed.data as ParsedRequestOf<typeof def>, call);
+        if (result instanceof Response) return result;
+        return envelope(c, Code.ok, translate(call.lang, 'server:ok'), result);
+      } catch (error) {
+        const answer = errorEnvelope(c, error, call.lang, app.log);
+        code = answer.code;
+        return answer.response;
+      } finally {
+        await writeOperationLog(def, call, code);
+      }
+    });
+  };
+}
+
+async function writeOperationLog(def: EndpointDef, call: Call, code: number): Promise<void> {
+  const accountId = call.principal?.accountId ?? call.actingAccountId;
+  if (!isAudited(def) || !accountId) return;
+  try {
+    await call.app.database.db.insert(operationLogs).values({
+      id: newId(),
+      accountId,
+      subAccountId: call.principal?.subAccountId ?? null,
+      action: def.id,
+      result: code === Code.ok ? 'success' : 'failure',
+      code,
+      ip: call.ip,
+      device: call.device,
+      createdAt: call.app.now(),
+    });
+  } catch (error) {
+    call.app.log.error('operation log write failed', { action: def.id, error: String(error) });
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Sessions and their tokens (api-conventions.md "Authentication"): random 256-bit tokens stored as
+ * SHA-256 hashes, rotated on refresh with reuse detection, revoked on logout, dead after 2 idle hours.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Tokens } from '../../contract/auth';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { inTransaction } from '../db/client';
+import { accounts, sessions, sessionTokens } from '../db/schema';
+import { newId, newToken, sha256 } from './crypto';
+import { AppError, fail } from './errors';
+import { Code } from '../../contract/core';
+
+/** How often last_seen_at is written: at most once a minute per session (spec §9). */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionPrincipal {
+  sessionId: string;
+  accountId: string;
+  subAccountId: string | null;
+}
+
+export interface ClientInfo {
+  clientId: string;
+  ip: string;
+  device: string;
+}
+
+async function issueTokens(ctx: AppContext, tx: Executor, sessionId: string): Promise<Tokens> {
+  const now = ctx.now().getTime();
+  const access = newToken();
+  const refresh = newToken();
+  const accessExpires = new Date(now + ctx.env.ACCESS_TOKEN_TTL * 1000);
+  await tx.insert(sessionTokens).values([
+    { tokenHash: sha256(access), sessionId, kind: 'access', expiresAt: accessExpires, createdAt: new Date(now) },
+    {
+      tokenHash: sha256(refresh),
+      sessionId,
+      kind: 'refresh',
+      expiresAt: new Date(now + ctx.env.REFRESH_TOKEN_TTL * 1000),
+      createdAt: new Date(now),
+    },
+  ]);
+  return { access_token: access, access_overtime: accessExpires.getTime(), refresh_token: refresh };
+}
+
+/** Open a session for an account that has passed every sign-in step. */
+export async function startSession(
+  ctx: AppContext,
+  tx: Executor,
+  accountId: string,
+  client: ClientInfo,
+  subAccountId: string | null = null,
+): Promise<Tokens> {
+  const id = newId();
+  const now = ctx.now();
+  await tx.insert(sessions).values({
+    id,
+    accountId,
+    subAccountId,
+    clientId: client.clientId,
+    ip: client.ip,
+    device: client.device,
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  return issueTokens(ctx, tx, id);
+}
+
+function idleLimitPassed(ctx: AppContext, lastSeenAt: Date): boolean {
+  return ctx.now().getTime() - lastSeenAt.getTime() > ctx.env.SESSION_IDLE_TTL * 1000;
+}
+
+/**
+ * Resolve a bearer token. 401: unknown, revoked or idle session. 600: the access token expired (the
+ * client refreshes). 403: the account may no longer act.
+ */
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<SessionPrincipal> {
+  if (!token) throw fail.unauthorized();
+  const db = ctx.database.db;
+  const [row] = await db
+    .select({
+      kind: sessionTokens.kind,
+      expiresAt: sessionTokens.expiresAt,
+      sessionId: sessions.id,
+      accountId: sessions.accountId,
+      subAccountId: sessions.subAccountId,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      status: accounts.status,
+    })
+    .from(sessionTokens)
+    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessionTokens.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.kind !== 'access' || row.revokedAt) throw fail.unauthorized();
+  if (idleLimitPassed(ctx, row.lastSeenAt)) {
+    await revokeSession(ctx, db, row.sessionId, 'idle');
+    throw new AppError(Code.unauthorized, 'server:errors.idleTimeout');
+  }
+  if (row.expiresAt.getTime() <= ctx.now().getTime()) throw fail.accessExpired();
+  if (row.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
+  if (ctx.now().getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: ctx.now() }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, accountId: row.accountId, subAccountId: row.subAccountId };
+}
+
+/**
+ * The refresh grant. The presented refresh token is spent and a new pair issued; presenting a spent
+ * one means it was stolen or replayed, so the whole session is revoked (610).
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string, clientId: string): Promise<Tokens> {
+  const outcome = await inTransaction(ctx.database.db, async (tx) => {
+    const [row] = await tx
+      .select({
+        kind: sessionTokens.kind,
+        usedAt: sessionTokens.usedAt,
+        expiresAt: sessionTokens.expiresAt,
+        sessionId: sessions.id,
+        clientId: sessions.clientId,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        status: accounts.status,
+      })
+      .from(sessionTokens)
+      .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(eq(sessionTokens.tokenHash, sha256(refreshToken)))
+      .for('update')
+      .limit(1);
+    if (!row || row.kind !== 'refresh' || row.revokedAt || row.clientId !== clientId) {
+      return { error: fail.refreshExpired() };
+    }
+    if (row.usedAt) {
+      await revokeSession(ctx, tx, row.sessionId, 'refresh-reuse');
+      return { error: fail.refreshExpired() };
+    }
+    if (row.expiresAt.getTime() <= ctx.now().getTime() || idleLimitPassed(ctx, row.lastSeenAt)) {
+      await revokeSession(ctx, tx, row.sessionId, 'expired');
+      return { error: fail.refreshExpired() };
+    }
+    if (row.status !== 'active') return { error: fail.forbidden('server:errors.accountInactive') };
+    const spent = await tx
+      .update(sessionTokens)
+      .set({ usedAt: ctx.now() })
+      .where(and(eq(sessionTokens.tokenHash, sha256(refreshToken)), isNull(sessionTokens.usedAt)))
+      .returning({ hash: sessionTokens.tokenHash });
+    if (spent.length === 0) return { error: fail.refreshExpired() };
+    // The old access token dies with the rotation so only one pair is live per session.
+    await tx
+      .delete(sessionTokens)
+      .where(and(eq(sessionTokens.sessionId, row.sessionId), eq(sessionTokens.kind, 'access')));
+    await tx.update(sessions).set({ lastSeenAt: ctx.now() }).where(eq(sessions.id, row.sessionId));
+    return { tokens: await issueTokens(ctx, tx, row.sessionId) };
+  });
+  // Revocations above must commit, so the refusal is thrown only after the transaction.
+  if ('error' in outcome) throw outcome.error;
+  return outcome.tokens;
+}
+
+export async function revokeSession(ctx: AppContext, tx: Executor, sessionId: string, reason: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: ctx.now(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revoke every live session of an account, optionally sparing the one making the call. */
+export async function revokeAccountSessions(
+  ctx: AppContext,
+  tx: Executor,
+  accountId: string,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
+  const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: ctx.now(), revokedReason: reason })
+    .where(and(...conditions));
+}

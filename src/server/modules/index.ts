@@ -1,0 +1,13 @@
+/** Every domain module registers its contract endpoints here. */
+import type { Registrar } from '../lib/route';
+import { registerAccountRoutes } from './account/routes';
+import { registerAuthRoutes } from './auth/routes';
+import { registerLogsRoutes } from './logs/routes';
+import { registerWalletRoutes } from './wallet/routes';
+
+export function registerModules(register: Registrar): void {
+  registerAuthRoutes(register);
+  registerAccountRoutes(register);
+  registerWalletRoutes(register);
+  registerLogsRoutes(register);
+}

@@ -1,0 +1,14 @@
+/** Demo data, created once: the demo account everyone can sign in with. */
+import type { AppContext } from '../context';
+import { createAccount } from '../modules/account/create-account';
+
+export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
+
+export async function seedDemoData(ctx: AppContext): Promise<void> {
+  const existing = await ctx.database.db.query.accounts.findFirst({
+    columns: { id: true },
+    where: (a, { eq }) => eq(a.email, DEMO_ACCOUNT.email),
+  });
+  if (existing) return;
+  await createAccount(ctx, { ...DEMO_ACCOUNT, nickname: 'Demo', accountType: 'business' });
+}

@@ -1,0 +1,93 @@
+/**
+ * Databases for server tests. PGlite: a migrated template folder made once (global setup) and copied
+ * per test file. PostgreSQL (TEST_DATABASE_URL): a migrated template database cloned per test file.
+ */
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { openDatabase } from '../db/client';
+
+export type TestDbKind = 'pglite' | 'postgresql';
+
+const TMP = resolve('.tmp');
+export const PGLITE_TEMPLATE = join(TMP, 'pglite-template');
+export const PG_TEMPLATE_DB = 'card_portal_template';
+
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB_KIND === 'postgresql' ? 'postgresql' : 'pglite';
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Global setup: build the template once per run. */
+export async function prepareTemplate(kind: TestDbKind): Promise<void> {
+  if (kind === 'pglite') {
+    rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+    mkdirSync(TMP, { recursive: true });
+    const db = await openDatabase({ dataDir: PGLITE_TEMPLATE });
+    await db.close();
+    return;
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+  await adminQuery(`create database ${PG_TEMPLATE_DB}`);
+  const db = await openDatabase({ url: withDatabase(url, PG_TEMPLATE_DB), dataDir: '' });
+  await db.close();
+}
+
+export interface TestDatabase {
+  database: Database;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+/** A private, migrated database for one test file. */
+export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dataDir = join(TMP, `run-${suffix}`);
+  mkdirSync(dataDir, { recursive: true });
+  if (kind === 'pglite') {
+    if (!existsSync(PGLITE_TEMPLATE)) await prepareTemplate('pglite');
+    cpSync(join(PGLITE_TEMPLATE, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      dataDir,
+      dispose: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `card_portal_t_${suffix}`;
+  await adminQuery(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  const database = await openDatabase({ url: withDatabase(url, name), dataDir });
+  return {
+    database,
+    dataDir,
+    dispose: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * Import boundaries of architecture.md as a lint rule: contract imports nothing of server or web
+ * (and no Node APIs), server and web never import each other, a web feature never imports another.
+ */
+import path from 'node:path';
+
+const SRC = path.resolve('src');
+
+/** @param {string} file */
+function layerOf(file) {
+  const rel = path.relative(SRC, file).split(path.sep);
+  if (rel[0] === 'web' && rel[1] === 'features') return { layer: 'web', feature: rel[2] };
+  return { layer: rel[0], feature: undefined };
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} (architecture.md)' } },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(SRC)) return {};
+    const from = layerOf(file);
+    /** @param {import('estree').Node & { source?: import('estree').Literal | null }} node */
+    const check = (node) => {
+      const source = node.source && typeof node.source.value === 'string' ? node.source.value : null;
+      if (!source) return;
+      if (from.layer === 'contract' && (source.startsWith('node:') || source === 'react')) {
+        context.report({ node, messageId: 'cross', data: { from: 'contract', to: source } });
+        return;
+      }
+      if (!source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(file), source));
+      const bad =
+        (from.layer === 'contract' && to.layer !== 'contract') ||
+        (from.layer === 'server' && to.layer === 'web') ||
+        (from.layer === 'web' && to.layer === 'server') ||
+        (from.feature !== undefined && to.feature !== undefined && from.feature !== to.feature);
+      if (bad) {
+        const name = (/** @type {{layer: string, feature?: string}} */ l) => (l.feature ? `web/features/${l.feature}` : l.layer);
+        context.report({ node, messageId: 'cross', data: { from: name(from), to: name(to) } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default { rules: { boundaries: rule } };

@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three kinds of tests: the PWA in jsdom, pure contract/unit code in Node, and the server against a
+// real database — PGlite always, PostgreSQL as well when TEST_DATABASE_URL is set.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const serverInclude = ['src/server/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test-setup.ts'],
+        },
+      },
+      {
+        test: { name: 'contract', include: ['src/contract/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverInclude,
+          environment: 'node',
+          env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['src/server/testing/global-setup-pglite.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverInclude,
+                environment: 'node' as const,
+                env: { TEST_DB_KIND: 'postgresql' },
+                globalSetup: ['src/server/testing/global-setup-postgres.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
