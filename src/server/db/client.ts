@@ -2,7 +2,8 @@
  * The database: embedded PGlite in DATA_DIR by default, PostgreSQL through `pg` when DATABASE_URL is
  * set. Both are driven through the same Drizzle API and the same migrations.
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -33,6 +34,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const folder = join(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
+  if (!existsSync(join(folder, 'PG_VERSION'))) initPgliteFolder(folder);
   const client = await PGlite.create(folder);
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -42,6 +44,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     version: async () => (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? 'unknown',
     close: () => client.close(),
   };
+}
+
+function initPgliteFolder(folder: string): void {
+  const script = resolve('src/server/db/pglite-init.mjs');
+  const result = spawnSync(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status !== 0) throw new Error(`PGlite initialisation failed: ${result.stderr.toString().slice(0, 500)}`);
 }
 
 async function openPostgres(url: string): Promise<Database> {
