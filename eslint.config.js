@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      '.tmp/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'dev-dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

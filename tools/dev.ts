@@ -5,10 +5,14 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, WEB_DIST: './.tmp/no-dist' },
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, WEB_DIST: './.tmp/no-dist' },
+    },
+  ),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
 

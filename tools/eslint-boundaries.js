@@ -16,7 +16,11 @@ function layerOf(file) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
-  meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} (architecture.md)' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cross: '{{from}} may not import {{to}} (architecture.md)' },
+  },
   create(context) {
     const file = context.filename;
     if (!file.startsWith(SRC)) return {};
@@ -37,11 +41,17 @@ const rule = {
         (from.layer === 'web' && to.layer === 'server') ||
         (from.feature !== undefined && to.feature !== undefined && from.feature !== to.feature);
       if (bad) {
-        const name = (/** @type {{layer: string, feature?: string}} */ l) => (l.feature ? `web/features/${l.feature}` : l.layer);
+        const name = (/** @type {{layer: string, feature?: string}} */ l) =>
+          l.feature ? `web/features/${l.feature}` : l.layer;
         context.report({ node, messageId: 'cross', data: { from: name(from), to: name(to) } });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -6,7 +6,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/web', 'src/contract', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src/web',
+  'src/contract',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -27,9 +35,13 @@ function pwaIsStale(dist: string): boolean {
 const dist = process.env.WEB_DIST ?? './dist';
 if (pwaIsStale(dist)) {
   process.stdout.write('Building the PWA…\n');
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

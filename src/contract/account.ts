@@ -26,7 +26,8 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-const amountsByCurrency = z.record(currencyCode, minorUnits);
+/** Only the currencies that apply to the account (today CNY and USD), in minor units. */
+const amountsByCurrency = z.partialRecord(currencyCode, minorUnits);
 
 export const overview = z.object({
   cards: z.object({
@@ -87,7 +88,11 @@ export const userPrivilege = endpoint({
   response: privilege,
 });
 
-export const subUserInfo = z.object({ nickname: z.string().nullable(), subUid: z.string(), mobile: z.string().nullable() });
+export const subUserInfo = z.object({
+  nickname: z.string().nullable(),
+  subUid: z.string(),
+  mobile: z.string().nullable(),
+});
 
 export const infoForSub = endpoint({
   id: 'account.infoForSub',
@@ -139,7 +144,8 @@ export const editCode = endpoint({
   path: '/api/user/edit/getCode',
   encoding: 'query',
   auth: 'bearer',
-  summary: 'Send the code confirming a profile edit: to the new address when `email` is given, else to the current one.',
+  summary:
+    'Send the code confirming a profile edit: to the new address when `email` is given, else to the current one.',
   request: z.object({ email: optionalText(email) }),
   response: codeSent,
 });

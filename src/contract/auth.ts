@@ -4,14 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint, nothing } from './core';
-import {
-  email,
-  googleCode,
-  inviteCode,
-  mailCode,
-  optionalText,
-  withConfirmedPassword,
-} from './fields';
+import { email, googleCode, inviteCode, mailCode, optionalText, withConfirmedPassword } from './fields';
 
 export const tokens = z.object({
   access_token: z.string(),

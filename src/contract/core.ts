@@ -102,7 +102,19 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 }
 
 /** Money in minor units (hundredths), always with its currency. */
-export const currencyCode = z.enum(['CNY', 'USD', 'GBP', 'EUR', 'JPY', 'AUD', 'HKD', 'CAD', 'KRW', 'INR', 'IDR']);
+export const currencyCode = z.enum([
+  'CNY',
+  'USD',
+  'GBP',
+  'EUR',
+  'JPY',
+  'AUD',
+  'HKD',
+  'CAD',
+  'KRW',
+  'INR',
+  'IDR',
+]);
 export type CurrencyCode = z.infer<typeof currencyCode>;
 export const minorUnits = z.number().int();
 

@@ -3,21 +3,31 @@ import { allEndpoints } from './index';
 import { email, inviteCode, mailCode, password, withConfirmedPassword } from './fields';
 
 describe('email', () => {
-  it.each(['a@b.co', 'first.last+tag@sub.example.com', "o'brien@example.org", 'x_y-z@mail-server.cn', 'UPPER@EXAMPLE.COM'])(
-    'accepts %s',
-    (value) => {
-      expect(email.safeParse(value).success).toBe(true);
-    },
-  );
+  it.each([
+    'a@b.co',
+    'first.last+tag@sub.example.com',
+    "o'brien@example.org",
+    'x_y-z@mail-server.cn',
+    'UPPER@EXAMPLE.COM',
+  ])('accepts %s', (value) => {
+    expect(email.safeParse(value).success).toBe(true);
+  });
 
-  it.each(['', 'plain', 'a@b', 'a@@b.com', 'a b@c.com', 'a@b.c', 'a@-b.com', 'a@b..com', `${'x'.repeat(250)}@b.com`])(
-    'refuses %s with the spec message key',
-    (value) => {
-      const result = email.safeParse(value);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('common:validation.email');
-    },
-  );
+  it.each([
+    '',
+    'plain',
+    'a@b',
+    'a@@b.com',
+    'a b@c.com',
+    'a@b.c',
+    'a@-b.com',
+    'a@b..com',
+    `${'x'.repeat(250)}@b.com`,
+  ])('refuses %s with the spec message key', (value) => {
+    const result = email.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('common:validation.email');
+  });
 
   it('trims and lower-cases so one address is one account', () => {
     expect(email.parse('  Someone@Example.COM ')).toBe('someone@example.com');

@@ -12,7 +12,8 @@ export const CODE_LENGTH = 6;
  * A pragmatic address check: one @, no spaces, a dotted domain with a 2+ letter TLD. `z.email()`
  * refuses some valid addresses (see stack-notes), and the only real proof is the code we mail.
  */
-const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL_PATTERN =
+  /^[^\s@"<>()[\]\\,;:]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export const email = z
   .string({ error: 'common:validation.email' })

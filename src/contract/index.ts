@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { logsEndpoints } from './logs';
+import { noticesEndpoints } from './notices';
 import { walletEndpoints } from './wallet';
 
 export const allEndpoints: readonly EndpointDef[] = [
@@ -10,4 +11,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...accountEndpoints,
   ...walletEndpoints,
   ...logsEndpoints,
+  ...noticesEndpoints,
 ];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currencyCode, endpoint, minorUnits } from './core';
 
 /** Available balance per currency code, in minor units. */
-export const walletBalances = z.record(currencyCode, minorUnits);
+export const walletBalances = z.partialRecord(currencyCode, minorUnits);
 export type WalletBalances = z.infer<typeof walletBalances>;
 
 export const wallet = endpoint({

@@ -20,7 +20,12 @@ describe('envelope for every answer', () => {
   it('unknown API paths answer 404 in the envelope, in the caller language', async () => {
     const en = await t.raw('/api/nope', { headers: { 'accept-language': 'en' } });
     expect(en.status).toBe(404);
-    expect(await en.json()).toEqual({ code: 404, msg: 'Error requesting address.', data: null, path: '/api/nope' });
+    expect(await en.json()).toEqual({
+      code: 404,
+      msg: 'Error requesting address.',
+      data: null,
+      path: '/api/nope',
+    });
     const zh = await (await t.raw('/api/nope')).json();
     expect(zh.msg).toBe('请求地址出错');
   });
@@ -77,5 +82,12 @@ describe('the contract is served', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('compression', () => {
+  it('answers gzip when the client accepts it', async () => {
+    const res = await t.raw('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
   });
 });

@@ -32,7 +32,13 @@ describe('production mode', () => {
 describe('environment', () => {
   it('has the documented defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ APP_MODE: 'demo', HOST: '127.0.0.1', PORT: 8080, DATA_DIR: './data', SESSION_IDLE_TTL: 7200 });
+    expect(env).toMatchObject({
+      APP_MODE: 'demo',
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      DATA_DIR: './data',
+      SESSION_IDLE_TTL: 7200,
+    });
   });
 
   it('names the bad variable', () => {

@@ -26,7 +26,11 @@ const envSchema = z.object({
   /** Use the first X-Forwarded-For address as the client address (only behind a trusted proxy). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Largest accepted request body in bytes (uploads have their own limit). */
-  BODY_LIMIT: z.coerce.number().int().positive().default(256 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** argon2id memory cost in KiB; tests lower it to stay fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -22,9 +22,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** `show server_version` names its column server_version; the alias gives the `v` read below. */
+const VERSION_QUERY = "select current_setting('server_version') as v";
+
 export const MIGRATIONS_FOLDER = resolve('src/server/db/migrations');
 
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
@@ -41,7 +47,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    version: async () => (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? 'unknown',
+    version: async () => (await client.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
     close: () => client.close(),
   };
 }
@@ -49,7 +55,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 function initPgliteFolder(folder: string): void {
   const script = resolve('src/server/db/pglite-init.mjs');
   const result = spawnSync(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
-  if (result.status !== 0) throw new Error(`PGlite initialisation failed: ${result.stderr.toString().slice(0, 500)}`);
+  if (result.status !== 0)
+    throw new Error(`PGlite initialisation failed: ${result.stderr.toString().slice(0, 500)}`);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -57,6 +64,10 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 20 });
+  // An idle connection that the server ends (restart, admin termination, a test dropping its
+  // database) is already out of the pool when this fires; without a listener Node would treat the
+  // event as an uncaught error and stop the process. The next query simply opens a new connection.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
@@ -70,7 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgresql',
-    version: async () => (await pool.query<{ v: string }>('show server_version')).rows[0]?.v ?? 'unknown',
+    version: async () => (await pool.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
     close: () => pool.end(),
   };
 }

@@ -31,7 +31,10 @@ export function errorEnvelope(
     }
     return { code: error.code, response };
   }
-  log.error('unhandled error', { path: c.req.path, error: error instanceof Error ? error.stack : String(error) });
+  log.error('unhandled error', {
+    path: c.req.path,
+    error: error instanceof Error ? error.stack : String(error),
+  });
   return {
     code: Code.serverError,
     response: envelope(c, Code.serverError, translate(lang, 'common:catalogue.500'), null),

@@ -20,14 +20,20 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  badRequest: (key = 'server:errors.badRequest', data: unknown = null) => new AppError(Code.badRequest, key, data),
+  badRequest: (key = 'server:errors.badRequest', data: unknown = null) =>
+    new AppError(Code.badRequest, key, data),
   unauthorized: (key = 'server:errors.unauthorized') => new AppError(Code.unauthorized, key),
   forbidden: (key = 'server:errors.forbidden') => new AppError(Code.forbidden, key),
   conflict: (key: string, params: MessageParams = {}) => new AppError(Code.conflict, key, null, params),
   rule: (key: string, params: MessageParams = {}, data: unknown = null) =>
     new AppError(Code.unprocessable, key, data, params),
   locked: (retryAfter: number) =>
-    new AppError(Code.locked, 'server:errors.locked', { retryAfter }, { minutes: Math.ceil(retryAfter / 60) }),
+    new AppError(
+      Code.locked,
+      'server:errors.locked',
+      { retryAfter },
+      { minutes: Math.ceil(retryAfter / 60) },
+    ),
   rateLimited: (retryAfter: number) =>
     new AppError(Code.rateLimited, 'server:errors.rateLimited', { retryAfter }, { seconds: retryAfter }),
   needStep: (key: string, data: unknown) => new AppError(Code.needStep, key, data),

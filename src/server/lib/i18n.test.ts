@@ -10,7 +10,9 @@ describe('server messages', () => {
   });
 
   it('translates with interpolation in both languages', () => {
-    expect(translate('en', 'server:errors.rateLimited', { seconds: 42 })).toBe('Too many requests. Try again in 42 seconds');
+    expect(translate('en', 'server:errors.rateLimited', { seconds: 42 })).toBe(
+      'Too many requests. Try again in 42 seconds',
+    );
     expect(translate('zh-CN', 'server:errors.rateLimited', { seconds: 42 })).toContain('42');
     expect(translate('en', 'common:validation.email')).toBe('Please enter the correct Email');
   });

@@ -19,17 +19,23 @@ export function redact(fields: Fields): Fields {
   const out: Fields = {};
   for (const [key, value] of Object.entries(fields)) {
     // A numeric `code` is an answer code, not a secret; a string one may be a mailed code.
-    if (SECRET_KEY_PATTERN.test(key) && !(key === 'code' && typeof value === 'number')) out[key] = '[redacted]';
+    if (SECRET_KEY_PATTERN.test(key) && !(key === 'code' && typeof value === 'number'))
+      out[key] = '[redacted]';
     else if (value && typeof value === 'object' && !Array.isArray(value)) out[key] = redact(value as Fields);
     else out[key] = value;
   }
   return out;
 }
 
-export function createLogger(level: Level | 'silent', write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
-  const at = (lvl: Level) => (msg: string, fields: Fields = {}) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...redact(fields) })}\n`);
-  };
+export function createLogger(
+  level: Level | 'silent',
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
+  const at =
+    (lvl: Level) =>
+    (msg: string, fields: Fields = {}) => {
+      if (ORDER[lvl] < ORDER[level]) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...redact(fields) })}\n`);
+    };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

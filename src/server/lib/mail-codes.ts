@@ -55,7 +55,9 @@ export async function sendMailCode(
     await tx
       .update(emailCodes)
       .set({ consumedAt: now })
-      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)));
+      .where(
+        and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
+      );
     await tx.insert(emailCodes).values({
       id: newId(),
       email,
@@ -77,7 +79,12 @@ export async function sendMailCode(
  * Check and spend a code in its own transaction, so a wrong try is counted even when the caller's
  * work later fails. Throws 422 for a wrong, expired, spent or killed code.
  */
-export async function consumeMailCode(ctx: AppContext, email: string, purpose: CodePurpose, code: string): Promise<void> {
+export async function consumeMailCode(
+  ctx: AppContext,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
   const outcome = await inTransaction(ctx.database.db, async (tx) => {
     const [live] = await tx
       .select()

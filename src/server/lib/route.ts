@@ -35,10 +35,15 @@ export interface Call {
   actingAccountId: string | null;
 }
 
+/**
+ * A handler answers the response schema's data, or a ready `Response` (image and file answers; the
+ * registrar passes it through). `endpoint()` widens `answer` to `AnswerKind | undefined`, so the
+ * type cannot pick one of the two from the declaration: both are allowed.
+ */
 export type Handler<E extends EndpointDef> = (
   input: ParsedRequestOf<E>,
   call: Call,
-) => Promise<E['answer'] extends 'image' | 'file' ? Response : ResponseOf<E>>;
+) => Promise<ResponseOf<E> | Response>;
 
 export type Registrar = <E extends EndpointDef>(def: E, handler: Handler<E>) => void;
 
@@ -84,7 +89,12 @@ export function validationError(error: z.ZodError, lang: Lang): AppError {
   const field = first?.path.join('.') ?? '';
   const key = first && hasMessage(first.message) ? first.message : 'common:validation.invalidField';
   const label = translate(lang, `server:fields.${field}`);
-  return new AppError(Code.badRequest, key, { fields }, { field: label.startsWith('server:') ? field : label });
+  return new AppError(
+    Code.badRequest,
+    key,
+    { fields },
+    { field: label.startsWith('server:') ? field : label },
+  );
 }
 
 function checkClient(c: Context, app: AppContext): string {

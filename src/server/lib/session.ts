@@ -33,7 +33,13 @@ async function issueTokens(ctx: AppContext, tx: Executor, sessionId: string): Pr
   const refresh = newToken();
   const accessExpires = new Date(now + ctx.env.ACCESS_TOKEN_TTL * 1000);
   await tx.insert(sessionTokens).values([
-    { tokenHash: sha256(access), sessionId, kind: 'access', expiresAt: accessExpires, createdAt: new Date(now) },
+    {
+      tokenHash: sha256(access),
+      sessionId,
+      kind: 'access',
+      expiresAt: accessExpires,
+      createdAt: new Date(now),
+    },
     {
       tokenHash: sha256(refresh),
       sessionId,
@@ -112,7 +118,11 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
  * The refresh grant. The presented refresh token is spent and a new pair issued; presenting a spent
  * one means it was stolen or replayed, so the whole session is revoked (610).
  */
-export async function refreshSession(ctx: AppContext, refreshToken: string, clientId: string): Promise<Tokens> {
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string,
+  clientId: string,
+): Promise<Tokens> {
   const outcome = await inTransaction(ctx.database.db, async (tx) => {
     const [row] = await tx
       .select({
@@ -161,7 +171,12 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, clie
   return outcome.tokens;
 }
 
-export async function revokeSession(ctx: AppContext, tx: Executor, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  ctx: AppContext,
+  tx: Executor,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: ctx.now(), revokedReason: reason })

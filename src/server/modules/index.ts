@@ -3,6 +3,7 @@ import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerLogsRoutes } from './logs/routes';
+import { registerNoticesRoutes } from './notices/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
 export function registerModules(register: Registrar): void {
@@ -10,4 +11,5 @@ export function registerModules(register: Registrar): void {
   registerAccountRoutes(register);
   registerWalletRoutes(register);
   registerLogsRoutes(register);
+  registerNoticesRoutes(register);
 }

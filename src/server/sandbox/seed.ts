@@ -1,10 +1,13 @@
 /** Demo data, created once: the demo account everyone can sign in with. */
 import type { AppContext } from '../context';
 import { createAccount } from '../modules/account/create-account';
+import { seedDemoNotices } from './demo-notices';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
 
 export async function seedDemoData(ctx: AppContext): Promise<void> {
+  // Idempotent, so it runs on every demo start and fills in notices added to the demo set later.
+  await seedDemoNotices(ctx);
   const existing = await ctx.database.db.query.accounts.findFirst({
     columns: { id: true },
     where: (a, { eq }) => eq(a.email, DEMO_ACCOUNT.email),

@@ -1,6 +1,10 @@
-/** Vitest global setup of the server-postgres project: one migrated template database per run. */
-import { prepareTemplate } from './test-db';
+/** Vitest global setup of the server-postgres project: one migrated template per run, removed after it. */
+import type { TestProject } from 'vitest/node';
+import { prepareTemplate, removeTemplate } from './test-db';
 
-export default async function setup(): Promise<void> {
-  await prepareTemplate('postgresql');
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runId = `${process.pid}${Date.now().toString(36)}`;
+  await prepareTemplate('postgresql', runId);
+  project.provide('testRunId', runId);
+  return () => removeTemplate('postgresql', runId);
 }

@@ -68,7 +68,11 @@ function toStrings(input: Record<string, unknown>): Record<string, string> {
 
 export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
   const testDb: TestDatabase = await openTestDatabase();
-  const env: Env = { ...loadEnv({ LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024' }), DATA_DIR: testDb.dataDir, ...overrides };
+  const env: Env = {
+    ...loadEnv({ LOG_LEVEL: 'silent', ARGON2_MEMORY_KIB: '1024' }),
+    DATA_DIR: testDb.dataDir,
+    ...overrides,
+  };
   let offset = 0;
   const ctx: AppContext = {
     env,

@@ -5,14 +5,29 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/client';
 
 export type TestDbKind = 'pglite' | 'postgresql';
 
 const TMP = resolve('.tmp');
-export const PGLITE_TEMPLATE = join(TMP, 'pglite-template');
-export const PG_TEMPLATE_DB = 'card_portal_template';
+
+/**
+ * Each test run builds its own template (named by the run's id, provided by the global setup), so
+ * runs started side by side never rebuild a template another run is copying.
+ */
+export function templateNames(runId: string): { pgliteFolder: string; pgDatabase: string } {
+  return { pgliteFolder: join(TMP, `pglite-template-${runId}`), pgDatabase: `card_portal_template_${runId}` };
+}
+
+function currentRunId(): string {
+  try {
+    return inject('testRunId');
+  } catch {
+    return 'adhoc';
+  }
+}
 
 export function testDbKind(): TestDbKind {
   return process.env.TEST_DB_KIND === 'postgresql' ? 'postgresql' : 'pglite';
@@ -36,20 +51,31 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** Global setup: build the template once per run. */
-export async function prepareTemplate(kind: TestDbKind): Promise<void> {
+export async function prepareTemplate(kind: TestDbKind, runId: string): Promise<void> {
+  const names = templateNames(runId);
   if (kind === 'pglite') {
-    rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+    rmSync(names.pgliteFolder, { recursive: true, force: true });
     mkdirSync(TMP, { recursive: true });
-    const db = await openDatabase({ dataDir: PGLITE_TEMPLATE });
+    const db = await openDatabase({ dataDir: names.pgliteFolder });
     await db.close();
     return;
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  await adminQuery(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
-  await adminQuery(`create database ${PG_TEMPLATE_DB}`);
-  const db = await openDatabase({ url: withDatabase(url, PG_TEMPLATE_DB), dataDir: '' });
+  await adminQuery(`drop database if exists ${names.pgDatabase} with (force)`);
+  await adminQuery(`create database ${names.pgDatabase}`);
+  const db = await openDatabase({ url: withDatabase(url, names.pgDatabase), dataDir: '' });
   await db.close();
+}
+
+/** Global teardown: remove the run's template. */
+export async function removeTemplate(kind: TestDbKind, runId: string): Promise<void> {
+  const names = templateNames(runId);
+  if (kind === 'pglite') {
+    rmSync(names.pgliteFolder, { recursive: true, force: true });
+    return;
+  }
+  await adminQuery(`drop database if exists ${names.pgDatabase} with (force)`);
 }
 
 export interface TestDatabase {
@@ -61,11 +87,12 @@ export interface TestDatabase {
 /** A private, migrated database for one test file. */
 export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const names = templateNames(currentRunId());
   const dataDir = join(TMP, `run-${suffix}`);
   mkdirSync(dataDir, { recursive: true });
   if (kind === 'pglite') {
-    if (!existsSync(PGLITE_TEMPLATE)) await prepareTemplate('pglite');
-    cpSync(join(PGLITE_TEMPLATE, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+    if (!existsSync(names.pgliteFolder)) await prepareTemplate('pglite', currentRunId());
+    cpSync(join(names.pgliteFolder, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
     const database = await openDatabase({ dataDir });
     return {
       database,
@@ -79,7 +106,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = `card_portal_t_${suffix}`;
-  await adminQuery(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  await adminQuery(`create database ${name} template ${names.pgDatabase}`);
   const database = await openDatabase({ url: withDatabase(url, name), dataDir });
   return {
     database,
@@ -90,4 +117,11 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Names this run's template database (see templateNames). */
+    testRunId: string;
+  }
 }

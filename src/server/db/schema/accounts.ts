@@ -20,8 +20,12 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     nickname: text('nickname'),
     mobile: text('mobile'),
-    accountType: text('account_type', { enum: ['business', 'personal'] }).notNull().default('business'),
-    status: text('status', { enum: ['active', 'frozen', 'cancelled'] }).notNull().default('active'),
+    accountType: text('account_type', { enum: ['business', 'personal'] })
+      .notNull()
+      .default('business'),
+    status: text('status', { enum: ['active', 'frozen', 'cancelled'] })
+      .notNull()
+      .default('active'),
     planCode: text('plan_code')
       .notNull()
       .references(() => plans.code),

@@ -39,7 +39,9 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
         });
         await tx
           .insert(walletAccounts)
-          .values(WALLET_CURRENCIES.map((currency) => ({ id: newId(), accountId: id, currency, balance: 0 })));
+          .values(
+            WALLET_CURRENCIES.map((currency) => ({ id: newId(), accountId: id, currency, balance: 0 })),
+          );
       });
       return { id };
     } catch (error) {
@@ -50,7 +52,8 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
   throw new Error('Could not allocate an invitation code');
 }
 
-async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
+/** Whether any account, of any status, holds the address (it stays unique after closure too). */
+export async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
   const found = await ctx.database.db.query.accounts.findFirst({
     columns: { id: true },
     where: (a, { eq }) => eq(a.email, email),

@@ -6,7 +6,13 @@ export function createSmtpMail(url: string, from: string): MailProvider {
   return {
     kind: 'smtp',
     async send(mail: Mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }

@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelCode, cancelSubmit, info, resetPwdCode } from '../../../contract/account';
+import { accounts, sessions, walletAccounts } from '../../db/schema';
+import type { TestApp } from '../../testing/harness';
+import { createTestApp } from '../../testing/harness';
+import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+async function setBalance(accountId: string, currency: string, balance: number): Promise<void> {
+  await t.ctx.database.db
+    .update(walletAccounts)
+    .set({ balance })
+    .where(and(eq(walletAccounts.accountId, accountId), eq(walletAccounts.currency, currency)));
+}
+
+async function statusOf(accountId: string): Promise<string | undefined> {
+  const [row] = await t.ctx.database.db
+    .select({ status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row?.status;
+}
+
+describe('cancel', () => {
+  it('is refused with 422 while a wallet balance is not zero, and the code stays usable', async () => {
+    const me = await signedInAccount(t);
+    await setBalance(me.accountId, 'USD', 1);
+    const code = await askForCode(t, cancelCode, {}, me.token, me.email);
+    const refused = await t.api(cancelSubmit, { code }, { token: me.token, lang: 'en' });
+    expect(refused.body).toMatchObject({
+      code: 422,
+      msg: 'The account cannot be closed while a balance is not zero',
+    });
+    expect(await statusOf(me.accountId)).toBe('active');
+    expect((await t.api(info, {}, { token: me.token })).body.code).toBe(200);
+
+    await setBalance(me.accountId, 'USD', 0);
+    expect((await t.api(cancelSubmit, { code }, { token: me.token })).body.code).toBe(200);
+  });
+
+  it('closes an account at zero and ends every session, the caller included', async () => {
+    const me = await signedInAccount(t);
+    const other = await openSession(t, me.accountId);
+    const code = await askForCode(t, cancelCode, {}, me.token, me.email);
+    const answer = await t.api(cancelSubmit, { code }, { token: me.token });
+    expect(answer.body).toMatchObject({ code: 200, data: null });
+    expect(await statusOf(me.accountId)).toBe('cancelled');
+    expect((await t.api(info, {}, { token: me.token })).body.code).toBe(401);
+    expect((await t.api(info, {}, { token: other.token })).body.code).toBe(401);
+    const live = await t.ctx.database.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.accountId, me.accountId));
+    expect(live.every((s) => s.revokedAt !== null)).toBe(true);
+  });
+
+  it('needs a code mailed for closure', async () => {
+    const me = await signedInAccount(t);
+    const code = await askForCode(t, resetPwdCode, {}, me.token, me.email);
+    expect((await t.api(cancelSubmit, { code }, { token: me.token })).body.code).toBe(422);
+    expect(await statusOf(me.accountId)).toBe('active');
+  });
+});

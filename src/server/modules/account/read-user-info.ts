@@ -1,0 +1,24 @@
+/** `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode). */
+import type { UserInfo } from '../../../contract/account';
+import type { AppContext } from '../../context';
+import type { AccountRow } from './load-account';
+import { loadAccount } from './load-account';
+
+export function toUserInfo(account: AccountRow): UserInfo {
+  return {
+    userId: account.id,
+    email: account.email,
+    nickname: account.nickname,
+    mobile: account.mobile,
+    accountType: account.accountType,
+    inviteCode: account.inviteCode,
+    googleBound: account.googleSecret !== null,
+    createdAt: account.createdAt.toISOString(),
+    // The column is CHECKed to 0 or 1; anything but 0 is the feature on (spec §2: "on, or unset").
+    statusList: { subSwitch: account.subSwitch === 0 ? 0 : 1 },
+  };
+}
+
+export async function readUserInfo(ctx: AppContext, accountId: string): Promise<UserInfo> {
+  return toUserInfo(await loadAccount(ctx, accountId));
+}

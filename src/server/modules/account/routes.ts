@@ -1,0 +1,118 @@
+/**
+ * HTTP <-> contract for the signed-in account. Calls that act on the main account itself take
+ * `mainAccountOf` (a sub-account user gets 4030); the *ForSub calls take `subAccountOf`.
+ */
+import type { Overview } from '../../../contract/account';
+import {
+  bindGoogleCode,
+  cancelCode,
+  cancelSubmit,
+  checkGoogleCode,
+  editByCode,
+  editCode,
+  getGoogleCode,
+  info,
+  infoForSub,
+  overviewCall,
+  overviewForSub,
+  resetPwdCode,
+  resetPwdSubmit,
+  unbindGoogleCode,
+  updatePwdByGoogleCode,
+  userPrivilege,
+} from '../../../contract/account';
+import { mainAccountOf, principalOf, subAccountOf } from '../../lib/principal';
+import type { Registrar } from '../../lib/route';
+import { consumeGoogleCode } from '../../lib/totp';
+import { bindGoogle } from './bind-google';
+import { cancelAccount } from './cancel-account';
+import { editProfile } from './edit-profile';
+import { offerGoogleSecret } from './offer-google-secret';
+import type { OverviewFigures } from './read-overview';
+import { readOverview } from './read-overview';
+import { readPrivilege } from './read-privilege';
+import { readSubUserInfo } from './read-sub-user-info';
+import { readUserInfo } from './read-user-info';
+import { resetPassword } from './reset-password';
+import { sendAccountCode } from './send-account-code';
+import { sendEditCode } from './send-edit-code';
+import { unbindGoogle } from './unbind-google';
+import { updatePasswordByGoogle } from './update-password-by-google';
+
+function toOverview(figures: OverviewFigures): Overview {
+  return {
+    cards: figures.cards,
+    monthSpend: figures.monthSpend,
+    monthTopUp: figures.monthTopUp,
+    daily: figures.daily.map((day) => ({
+      date: day.date,
+      spend: day.spend,
+      topUp: day.topUp,
+    })),
+  };
+}
+
+export function registerAccountRoutes(register: Registrar): void {
+  register(info, (_input, call) => readUserInfo(call.app, mainAccountOf(call).accountId));
+
+  register(overviewCall, async (_input, call) => {
+    const { accountId } = mainAccountOf(call);
+    return toOverview(await readOverview(call.app, { accountId, subAccountId: null }));
+  });
+
+  // Both kinds of session: the header shows the plan to sub-account users too.
+  register(userPrivilege, (_input, call) => readPrivilege(call.app, principalOf(call).accountId, call.lang));
+
+  register(infoForSub, (_input, call) => readSubUserInfo(call.app, subAccountOf(call)));
+
+  register(overviewForSub, async (_input, call) => {
+    const { accountId, subAccountId } = subAccountOf(call);
+    return toOverview(await readOverview(call.app, { accountId, subAccountId }));
+  });
+
+  register(resetPwdCode, (_input, call) =>
+    sendAccountCode(call.app, mainAccountOf(call).accountId, 'resetPwd', call.lang),
+  );
+
+  register(resetPwdSubmit, async (input, call) => {
+    await resetPassword(call.app, mainAccountOf(call), input);
+    return null;
+  });
+
+  register(editCode, (input, call) =>
+    sendEditCode(call.app, mainAccountOf(call).accountId, input.email, call.lang),
+  );
+
+  register(editByCode, (input, call) => editProfile(call.app, mainAccountOf(call), input, call.lang));
+
+  register(cancelCode, (_input, call) =>
+    sendAccountCode(call.app, mainAccountOf(call).accountId, 'cancel', call.lang),
+  );
+
+  register(cancelSubmit, async (input, call) => {
+    await cancelAccount(call.app, mainAccountOf(call), input.code);
+    return null;
+  });
+
+  register(getGoogleCode, (_input, call) => offerGoogleSecret(call.app, mainAccountOf(call).accountId));
+
+  register(bindGoogleCode, async (input, call) => {
+    await bindGoogle(call.app, mainAccountOf(call).accountId, input.googleCode);
+    return null;
+  });
+
+  register(checkGoogleCode, async (input, call) => {
+    await consumeGoogleCode(call.app, mainAccountOf(call).accountId, input.googleCode);
+    return { valid: true as const };
+  });
+
+  register(unbindGoogleCode, async (input, call) => {
+    await unbindGoogle(call.app, mainAccountOf(call).accountId, input.googleCode);
+    return null;
+  });
+
+  register(updatePwdByGoogleCode, async (input, call) => {
+    await updatePasswordByGoogle(call.app, mainAccountOf(call), input);
+    return null;
+  });
+}

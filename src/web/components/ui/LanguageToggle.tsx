@@ -1,0 +1,29 @@
+/** Switches cn/en (spec §2 header; also on the sign-in page). Shows the language it switches to. */
+import { useTranslation } from 'react-i18next';
+import { currentLang, setLang } from '../../lib/i18n';
+
+export function LanguageToggle({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const next = currentLang() === 'cn' ? 'en' : 'cn';
+  return (
+    <button
+      type="button"
+      className={`cp-lang-toggle ${className ?? ''}`}
+      onClick={() => void setLang(next)}
+      aria-label={t('common:ui.switchLanguage')}
+      lang={next === 'en' ? 'en' : 'zh-CN'}
+      data-testid="language-toggle"
+    >
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path
+          d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        />
+      </svg>
+      <span>{t('common:ui.otherLanguage')}</span>
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Every dialog of the app (architecture.md): a bottom sheet on a phone, a centred dialog on a
+ * wide screen, one component. Spec §2: a dialog never closes on a backdrop click — forms in
+ * dialogs hold typed input that a stray tap must not throw away — only the close button (or the
+ * caller, after success) closes it.
+ */
+import CenterPopup from 'antd-mobile/es/components/center-popup';
+import Popup from 'antd-mobile/es/components/popup';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
+import './sheet.css';
+
+export interface SheetProps {
+  visible: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Sticky action area under the content (buttons). */
+  footer?: ReactNode;
+  /** Width of the centred dialog on wide screens. */
+  wideWidth?: number;
+  'data-testid'?: string;
+}
+
+export function Sheet({ visible, title, onClose, children, footer, wideWidth = 480, ...rest }: SheetProps) {
+  const wide = useMediaQuery(WIDE_QUERY);
+  const titleId = useId();
+  const { t } = useTranslation();
+
+  const content = (
+    <div
+      className="cp-sheet"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid={rest['data-testid']}
+    >
+      <header className="cp-sheet__header">
+        <h2 id={titleId} className="cp-sheet__title">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className="cp-sheet__close"
+          onClick={onClose}
+          aria-label={t('common:ui.close')}
+          data-testid="sheet-close"
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+      <div className="cp-sheet__body">{children}</div>
+      {footer ? <footer className="cp-sheet__footer">{footer}</footer> : null}
+    </div>
+  );
+
+  const common = {
+    visible,
+    onClose,
+    closeOnMaskClick: false,
+    destroyOnClose: true,
+    showCloseButton: false,
+  };
+
+  return wide ? (
+    <CenterPopup
+      {...common}
+      style={{ '--max-width': `min(${wideWidth}px, 92vw)`, '--min-width': `min(${wideWidth}px, 92vw)` }}
+    >
+      {content}
+    </CenterPopup>
+  ) : (
+    <Popup {...common} position="bottom" bodyClassName="cp-sheet-popup">
+      {content}
+    </Popup>
+  );
+}

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INVITE_CODE_KEY } from '../../lib/storage';
+import { renderApp, stubApi } from '../../test-utils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+describe('sign-up page', () => {
+  it('shows the mismatch and agreement messages and does not call the server', async () => {
+    const { fetchStub } = stubApi(() => ({ code: 200, data: { userId: 'u1' } }));
+    renderApp('/signup');
+    await screen.findByTestId('signup-form');
+
+    type('signup-email', 'ada@example.com');
+    type('signup-code', '123456');
+    type('signup-password', 'correct horse');
+    type('signup-confirm', 'correct h0rse');
+    fireEvent.click(screen.getByTestId('signup-submit'));
+
+    expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Please agree to the Privacy Policy,Terms of Service Agreement')).toBeTruthy();
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('translates the contract messages of every invalid field', async () => {
+    const { fetchStub } = stubApi(() => ({ code: 200 }));
+    renderApp('/signup');
+    await screen.findByTestId('signup-form');
+
+    type('signup-email', 'not-an-address');
+    type('signup-code', '12');
+    type('signup-password', 'short');
+    type('signup-invite', '12ab');
+    fireEvent.click(screen.getByTestId('signup-submit'));
+
+    expect(await screen.findByText('Please enter the correct Email')).toBeTruthy();
+    expect(screen.getByText('Please enter the 6-digit code')).toBeTruthy();
+    expect(screen.getByText('The password must be 8 to 64 characters')).toBeTruthy();
+    expect(screen.getByText('The invitation code has 6 digits')).toBeTruthy();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('prefills the invitation code kept from the invite link', async () => {
+    sessionStorage.setItem(INVITE_CODE_KEY, '246810');
+    stubApi(() => ({ code: 200 }));
+    renderApp('/signup');
+    expect(await screen.findByTestId('signup-invite')).toHaveProperty('value', '246810');
+  });
+
+  it('gives every control a label and the right autocomplete', async () => {
+    stubApi(() => ({ code: 200 }));
+    renderApp('/signup');
+    await screen.findByTestId('signup-form');
+    expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toBe('username');
+    expect(screen.getByLabelText('E-mail code').getAttribute('autocomplete')).toBe('one-time-code');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByLabelText('Confirm password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByLabelText('I have read and agree to the')).toBeTruthy();
+  });
+
+  it('registers, then opens sign-in with the address filled in', async () => {
+    const { requests } = stubApi(() => ({ code: 200, data: { userId: 'u1' } }));
+    const { router } = renderApp('/signup');
+    await screen.findByTestId('signup-form');
+
+    type('signup-email', 'Ada@Example.com');
+    type('signup-code', '123456');
+    type('signup-password', 'correct horse');
+    type('signup-confirm', 'correct horse');
+    fireEvent.click(screen.getByLabelText('I have read and agree to the'));
+    fireEvent.click(screen.getByTestId('signup-submit'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/api/user/signup');
+    expect(request?.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    const body = new URLSearchParams(request?.body);
+    expect(body.get('email')).toBe('ada@example.com');
+    expect(body.get('confirmPassword')).toBe('correct horse');
+    expect(body.has('inviteCode')).toBe(false);
+    expect(await screen.findByTestId('signin-email')).toHaveProperty('value', 'ada@example.com');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Password sign-in. A 428 answer either adds the security check (captcha) to the form or hands
+ * over to the Google Authenticator step.
+ */
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Tokens } from '../../../../contract/auth';
+import { PasswordField, TextField } from '../../../components/ui/TextField';
+import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
+import { call } from '../../../lib/http';
+import { useValidate } from '../../../lib/useValidate';
+import type { FieldErrors } from '../../../lib/validation';
+import { stepOf, type GoogleTicket } from '../api';
+import { newImageChallenge, proofOf, renewChallenge, type Challenge } from '../captcha';
+import { loadAuthContract } from '../contract';
+import { CaptchaChallenge } from './CaptchaChallenge';
+
+export interface PasswordSignInProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  remember: boolean;
+  onRememberChange: (remember: boolean) => void;
+  onForgot: () => void;
+  onTokens: (tokens: Tokens) => Promise<void>;
+  onGoogle: (step: GoogleTicket) => void;
+}
+
+type Field = 'username' | 'password' | 'captcha';
+
+export function PasswordSignIn(props: PasswordSignInProps) {
+  const { email, onEmailChange, remember, onRememberChange, onForgot, onTokens, onGoogle } = props;
+  const { t } = useTranslation('auth');
+  const validate = useValidate();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const afterFailure = async (error: unknown) => {
+    const step = await stepOf(error);
+    if (step?.need === 'google') onGoogle(step);
+    else if (step?.need === 'captcha' && !challenge) setChallenge(await newImageChallenge());
+    // Any failed attempt used up the captcha on the server: show a fresh one of the same kind.
+    else if (challenge) setChallenge(await renewChallenge(challenge).catch(newImageChallenge));
+  };
+
+  const signIn = async () => {
+    setSubmitting(true);
+    try {
+      const { loginPwd } = await loadAuthContract();
+      const checked = validate(
+        loginPwd.request,
+        { username: email, password },
+        { username: t('signIn.email'), password: t('signIn.password') },
+      );
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        return;
+      }
+      const proof = await proofOf(challenge);
+      if (!proof) {
+        setErrors({ captcha: t('captcha.required') });
+        return;
+      }
+      setErrors({});
+      await onTokens(await call(loginPwd, { username: checked.data.username, password, ...proof }));
+    } catch (error) {
+      await afterFailure(error).catch(() => undefined);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const { guarded, onSubmit } = useGuardedSubmit(() => void signIn());
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('signIn.tabPassword')} data-testid="password-sign-in">
+      <TextField
+        id="signin-email"
+        name="username"
+        type="email"
+        label={t('signIn.email')}
+        value={email}
+        onChange={onEmailChange}
+        placeholder={t('signIn.emailPlaceholder')}
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        error={errors.username}
+        data-testid="signin-email"
+      />
+      <PasswordField
+        id="signin-password"
+        name="password"
+        label={t('signIn.password')}
+        value={password}
+        onChange={setPassword}
+        placeholder={t('signIn.passwordPlaceholder')}
+        autoComplete="current-password"
+        error={errors.password}
+        data-testid="signin-password"
+      />
+      {challenge ? (
+        <CaptchaChallenge challenge={challenge} onChange={setChallenge} error={errors.captcha} />
+      ) : null}
+      <div className="cp-auth__row">
+        <Checkbox
+          id="remember-me"
+          className="cp-check"
+          checked={remember}
+          onChange={onRememberChange}
+          data-testid="remember-me"
+        >
+          {t('signIn.remember')}
+        </Checkbox>
+        <button type="button" className="cp-link" onClick={onForgot} data-testid="forgot-password">
+          {t('signIn.forgot')}
+        </button>
+      </div>
+      <Button
+        type="submit"
+        block
+        color="primary"
+        className="cp-auth__submit"
+        loading={submitting}
+        disabled={guarded || submitting}
+        data-testid="signin-submit"
+      >
+        {t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}

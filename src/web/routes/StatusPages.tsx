@@ -1,0 +1,30 @@
+/** The public status pages of spec §2: /404 and /noPermission. */
+import Button from 'antd-mobile/es/components/button';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import './pages.css';
+
+function StatusPage({ code, ns }: { code: string; ns: 'notFound' | 'noPermission' }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  return (
+    <main className="cp-status" data-testid={`status-${ns}`}>
+      <p className="cp-status__code" aria-hidden="true">
+        {code}
+      </p>
+      <h1 className="cp-status__title">{t(`${ns}.title`)}</h1>
+      <p className="cp-status__body">{t(`${ns}.body`)}</p>
+      <Button color="primary" onClick={() => void navigate({ to: '/home' })} data-testid="status-home">
+        {t(`${ns}.back`)}
+      </Button>
+    </main>
+  );
+}
+
+export function NotFoundPage() {
+  return <StatusPage code="404" ns="notFound" />;
+}
+
+export function NoPermissionPage() {
+  return <StatusPage code="403" ns="noPermission" />;
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: the figures the issues set targets for. It prints them; it does not fail on them
+ * (targets are checked by people reading the numbers, not by timed unit tests).
+ */
+import { spawnSync } from 'node:child_process';
+import { runFixedRate } from './fixed-rate';
+import { measurePageWeight } from './page-weight';
+import { startServer } from './server-process';
+
+const DEMO = { email: 'demo@example.com', password: 'CardPortal#2026' };
+const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
+const rows: [string, string, string][] = [];
+const report = (name: string, value: string, target: string) => {
+  rows.push([name, value, target]);
+  process.stdout.write(`${name}: ${value}   (target ${target})\n`);
+};
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/user/loginPwd`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: DEMO.email, password: DEMO.password }),
+  });
+  const body = (await res.json()) as { code: number; data: { access_token: string } };
+  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.access_token;
+}
+
+async function main(): Promise<void> {
+  process.stdout.write('Building the PWA…\n');
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error('build failed');
+
+  const server = await startServer({ port: 8383, dataDir: '.tmp/bench-data' });
+  try {
+    report('server RSS after start (PGlite)', `${server.rssMb()} MB`, '≤ 400 MB');
+
+    const weight = await measurePageWeight(`${server.url}/#/`);
+    report('sign-in page JS (gzip)', `${weight.jsKb.toFixed(1)} KB`, '≤ 160 KB');
+    report('sign-in page CSS (gzip)', `${weight.cssKb.toFixed(1)} KB`, 'reported');
+
+    const token = await signIn(server.url);
+    const info = () =>
+      fetch(`${server.url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } }).then(
+        async (r) => {
+          const body = (await r.json()) as { code: number };
+          return body.code === 200;
+        },
+      );
+    await runFixedRate(info, { rps: 100, seconds: 2 }); // warm-up
+    const load = await runFixedRate(info, { rps: 500, seconds: 10 });
+    report(
+      '/api/user/info at 500 req/s on PGlite',
+      `${load.achievedRps.toFixed(0)} req/s ok, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`,
+      'p99 ≤ 30 ms',
+    );
+    report('server RSS after load', `${server.rssMb()} MB`, '≤ 400 MB');
+  } finally {
+    await server.stop();
+  }
+
+  process.stdout.write('\n| figure | measured | target |\n| --- | --- | --- |\n');
+  for (const [name, value, target] of rows) process.stdout.write(`| ${name} | ${value} | ${target} |\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
