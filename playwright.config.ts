@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: `node --import tsx tools/e2e-server.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
+    reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     env: {
       PORT: String(PORT),
@@ -52,6 +52,9 @@ export default defineConfig({
       DATA_DIR: '.tmp/e2e-data',
       APP_MODE: 'demo',
       LOG_LEVEL: 'warn',
+      // Each test gets its own client address (tests/e2e/fixtures.ts), so per-address limits of one
+      // test never spill into the next.
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -1,6 +1,6 @@
 /**
- * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; at most 1 a minute and 10 a
- * day per address; 5 wrong tries kill the code. Stored as keyed hashes only.
+ * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; at most 1 a minute per
+ * address and purpose, and 10 a day per address; 5 wrong tries kill the code. Stored as keyed hashes only.
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -38,11 +38,13 @@ export async function sendMailCode(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-code:${email}`}))`);
     const dayAgo = new Date(now.getTime() - 24 * 3600_000);
     const recent = await tx
-      .select({ createdAt: emailCodes.createdAt })
+      .select({ createdAt: emailCodes.createdAt, purpose: emailCodes.purpose })
       .from(emailCodes)
       .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, dayAgo)))
       .orderBy(desc(emailCodes.createdAt));
-    const newest = recent[0];
+    // The minute applies per purpose, so someone who just signed up can ask for a sign-in code at
+    // once; the daily cap counts every purpose, which is what stops mail-bombing an address.
+    const newest = recent.find((r) => r.purpose === purpose);
     if (newest) {
       const sinceLast = (now.getTime() - newest.createdAt.getTime()) / 1000;
       if (sinceLast < RESEND_SECONDS) throw fail.rateLimited(Math.ceil(RESEND_SECONDS - sinceLast));

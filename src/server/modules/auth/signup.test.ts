@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup, signupCode } from '../../../contract/auth';
+import { forgetPwdCode, loginCode, signup, signupCode } from '../../../contract/auth';
 import { accounts, operationLogs, walletAccounts } from '../../db/schema';
 import { DAILY_LIMIT } from '../../lib/mail-codes';
 import type { TestApp } from '../../testing/harness';
@@ -182,6 +182,23 @@ describe('sign-up codes', () => {
     expect(hasty.body.data).toEqual({ retryAfter: 40 });
     t.advance(41_000);
     expect((await t.api(signupCode, { email })).status).toBe(200);
+  });
+
+  it('count the minute per purpose: a sign-in code may follow a sign-up code at once', async () => {
+    const email = uniqueEmail('purposes');
+    expect((await t.api(signupCode, { email })).status).toBe(200);
+    expect((await t.api(loginCode, { email })).status).toBe(200);
+    expect((await t.api(loginCode, { email })).status).toBe(429);
+  });
+
+  it('count the daily cap across purposes', async () => {
+    const email = uniqueEmail('daily-mixed');
+    for (let i = 0; i < DAILY_LIMIT; i++) {
+      const call = i % 2 === 0 ? t.api(signupCode, { email }) : t.api(loginCode, { email });
+      expect((await call).status).toBe(200);
+      t.advance(61_000);
+    }
+    expect((await t.api(forgetPwdCode, { email })).status).toBe(429);
   });
 
   it('go out at most 10 times a day per address', async () => {

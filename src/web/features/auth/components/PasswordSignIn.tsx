@@ -115,7 +115,7 @@ export function PasswordSignIn(props: PasswordSignInProps) {
         >
           {t('signIn.remember')}
         </Checkbox>
-        <button type="button" className="cp-link" onClick={onForgot} data-testid="forgot-password">
+        <button type="button" className="cp-link" onClick={onForgot} data-testid="forgot-link">
           {t('signIn.forgot')}
         </button>
       </div>

@@ -1,0 +1,137 @@
+/**
+ * Shared Playwright fixtures: accounts made through the real API (codes read from the sandbox
+ * outbox), sign-in through the API with the session placed in storage the way the PWA stores it,
+ * and an axe check. Tests that are about signing in use the UI instead.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+
+export const DEMO = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
+export const PASSWORD = 'E2e-Passw0rd!';
+const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface Tokens {
+  access_token: string;
+  access_overtime: number;
+  refresh_token: string;
+}
+
+let sequence = 0;
+/** Addresses unique across runs and projects, so per-address limits never meet. */
+export function newEmail(tag = 'e2e'): string {
+  sequence += 1;
+  return `${tag}.${Date.now().toString(36)}.${process.pid}.${sequence}@example.com`;
+}
+
+/** The newest 6-digit code mailed to `email` after `since` (epoch ms), polled from the outbox. */
+export async function outboxCode(request: APIRequestContext, email: string, since = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (await (await request.get(`/sandbox/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      text: string;
+      createdAt: string;
+    }[];
+    const fresh = mails.find((m) => Date.parse(m.createdAt) >= since - 1000);
+    const code = fresh?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Register an account through the API (sign-up code from the outbox). */
+export async function registerAccount(request: APIRequestContext, email = newEmail()): Promise<Account> {
+  const since = Date.now();
+  const sent = (await (
+    await request.get(`/api/user/signup/code?email=${encodeURIComponent(email)}`)
+  ).json()) as Envelope<unknown>;
+  expect(sent.code, JSON.stringify(sent)).toBe(200);
+  const code = await outboxCode(request, email, since);
+  const made = (await (
+    await request.post('/api/user/signup', {
+      form: { email, code, password: PASSWORD, confirmPassword: PASSWORD },
+    })
+  ).json()) as Envelope<unknown>;
+  expect(made.code, JSON.stringify(made)).toBe(200);
+  return { email, password: PASSWORD };
+}
+
+export async function apiSignIn(request: APIRequestContext, account: Account): Promise<Tokens> {
+  const answer = (await (
+    await request.post('/api/user/loginPwd', {
+      headers: { authorization: BASIC },
+      form: { username: account.email, password: account.password },
+    })
+  ).json()) as Envelope<Tokens>;
+  expect(answer.code, JSON.stringify(answer)).toBe(200);
+  return answer.data;
+}
+
+/** Sign in through the API and hand the session to the PWA exactly as its sign-in would store it. */
+export async function signInWithStorage(page: Page, account: Account, path = '/#/home'): Promise<Tokens> {
+  const tokens = await apiSignIn(page.request, account);
+  const info = (await (
+    await page.request.get('/api/user/info', { headers: { authorization: `Bearer ${tokens.access_token}` } })
+  ).json()) as Envelope<unknown>;
+  await page.goto('/#/');
+  await page.evaluate(
+    ({ tokens: tk, info: userInfo }) => {
+      localStorage.setItem('access_token', tk.access_token);
+      localStorage.setItem('refresh_token', tk.refresh_token);
+      localStorage.setItem('access_overtime', JSON.stringify(tk.access_overtime));
+      localStorage.setItem('userInfo', JSON.stringify(userInfo));
+    },
+    { tokens, info: info.data },
+  );
+  await page.goto(path);
+  return tokens;
+}
+
+/** axe with WCAG 2 A/AA rules; serious and critical violations fail the test. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+interface Fixtures {
+  /** A freshly registered account, unique to the test. */
+  account: Account;
+}
+
+/**
+ * Every test signs in from its own address (the e2e server trusts X-Forwarded-For), because the
+ * server demands a captcha after 3 failures per address: one test's wrong passwords must not make
+ * the next test's sign-in look like an attack.
+ */
+function addressFor(testId: string, project: string): string {
+  let hash = 0;
+  for (const ch of `${project}/${testId}`) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+export const test = base.extend<Fixtures>({
+  context: async ({ context }, use, testInfo) => {
+    await context.setExtraHTTPHeaders({
+      'x-forwarded-for': addressFor(testInfo.testId, testInfo.project.name),
+    });
+    await use(context);
+  },
+  account: async ({ request }, use) => {
+    await use(await registerAccount(request));
+  },
+});
+
+export { expect };
