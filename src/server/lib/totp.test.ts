@@ -5,7 +5,15 @@ import type { TestApp } from '../testing/harness';
 import { createTestApp } from '../testing/harness';
 import { signedInAccount } from '../testing/signed-in';
 import { AppError } from './errors';
-import { consumeGoogleCode, googleCodeAt, matchStep, newGoogleSecret, otpauthUri, stepAt } from './totp';
+import {
+  consumeGoogleCode,
+  GOOGLE_WRONG_LIMIT,
+  googleCodeAt,
+  matchStep,
+  newGoogleSecret,
+  otpauthUri,
+  stepAt,
+} from './totp';
 
 /** RFC 6238 appendix B: the SHA-1 seed "12345678901234567890" in base32. */
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -119,6 +127,26 @@ describe('consumeGoogleCode', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await keyOf(consumeGoogleCode(t.ctx, accountId, wrong))).toBe('server:account.googleCodeInvalid');
     expect(await keyOf(consumeGoogleCode(t.ctx, accountId, code))).toBe('accepted');
+  });
+
+  it('after 5 wrong codes in 15 minutes refuses even a right one with 429 until the window passes', async () => {
+    const { accountId, secret } = await boundAccount();
+    const wrong = googleCodeAt(secret, t.ctx.now()) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < GOOGLE_WRONG_LIMIT; i++) {
+      expect(await keyOf(consumeGoogleCode(t.ctx, accountId, wrong))).toBe(
+        'server:account.googleCodeInvalid',
+      );
+    }
+    const refusal = await consumeGoogleCode(t.ctx, accountId, googleCodeAt(secret, t.ctx.now())).catch(
+      (e) => e,
+    );
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: 429, messageKey: 'server:errors.rateLimited' });
+    expect((refusal as AppError).data).toMatchObject({ retryAfter: expect.any(Number) });
+    t.advance(15 * 60_000 + STEP_MS);
+    expect(await keyOf(consumeGoogleCode(t.ctx, accountId, googleCodeAt(secret, t.ctx.now())))).toBe(
+      'accepted',
+    );
   });
 
   it('lets exactly one of many concurrent requests spend the same code', async () => {

@@ -3,10 +3,10 @@
  * Secrets are stored sealed (ctx.box); a code is accepted once, enforced by remembering the last
  * accepted time step per account (accounts.google_last_step).
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../context';
-import { accounts } from '../db/schema';
+import { accounts, signinFailures } from '../db/schema';
 import { fail } from './errors';
 
 export const GOOGLE_ISSUER = 'Card Portal';
@@ -72,8 +72,10 @@ export async function consumeGoogleCode(ctx: AppContext, accountId: string, code
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!account?.sealedSecret) throw fail.rule('server:account.googleNotBound');
+  await refuseWhileGuessing(ctx, accountId);
   const step = matchStep(ctx.box.open(account.sealedSecret), code, ctx.now());
   if (step === null || (account.lastStep !== null && step <= account.lastStep)) {
+    await db.insert(signinFailures).values({ subject: googleSubject(accountId), createdAt: ctx.now() });
     throw fail.rule('server:account.googleCodeInvalid');
   }
   const spent = await db
@@ -88,4 +90,26 @@ export async function consumeGoogleCode(ctx: AppContext, accountId: string, code
     )
     .returning({ id: accounts.id });
   if (spent.length === 0) throw fail.rule('server:account.googleCodeInvalid');
+}
+
+/** Wrong Google codes allowed per account in the window before further tries wait (1 in 10^6 each). */
+export const GOOGLE_WRONG_LIMIT = 5;
+const GOOGLE_WINDOW_MS = 15 * 60_000;
+const googleSubject = (accountId: string) => `google:${accountId}`;
+
+/**
+ * A stolen session must not be able to guess codes at machine speed on checkGoogleCode, unbind or
+ * updatePwdByGoogleCode: after 5 wrong codes in 15 minutes every Google check answers 429 until the
+ * oldest of them leaves the window.
+ */
+async function refuseWhileGuessing(ctx: AppContext, accountId: string): Promise<void> {
+  const since = new Date(ctx.now().getTime() - GOOGLE_WINDOW_MS);
+  const wrong = await ctx.database.db
+    .select({ createdAt: signinFailures.createdAt })
+    .from(signinFailures)
+    .where(and(eq(signinFailures.subject, googleSubject(accountId)), gt(signinFailures.createdAt, since)))
+    .orderBy(asc(signinFailures.createdAt));
+  if (wrong.length < GOOGLE_WRONG_LIMIT) return;
+  const oldest = wrong[wrong.length - GOOGLE_WRONG_LIMIT]!.createdAt.getTime();
+  throw fail.rateLimited(Math.max(1, Math.ceil((oldest + GOOGLE_WINDOW_MS - ctx.now().getTime()) / 1000)));
 }
