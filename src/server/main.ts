@@ -3,12 +3,14 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { buildContext } from './bootstrap';
 import { loadEnv } from './env';
+import { schedulePurge } from './lib/purge';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const ctx = await buildContext(env);
   if (env.APP_MODE === 'demo') await seedDemoData(ctx);
+  schedulePurge(ctx);
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
