@@ -8,12 +8,15 @@ import { App } from './App';
 import { captureInviteCode } from './features/auth/invite';
 import { setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
+import { startPwa } from './lib/pwa';
 import { createAppRouter } from './router';
 // antd-mobile's CSS variables and base styles (per-component imports do not bring them).
 import 'antd-mobile/es/global';
 import './styles/global.css';
 
 captureInviteCode(window.location.href);
+// Service worker, install prompt and manifest language; early, so no beforeinstallprompt is missed.
+startPwa();
 
 const router = createAppRouter();
 

@@ -1,10 +1,18 @@
 /**
- * The route tree (spec §2): hash history, typed static data per route (permission id, title key),
- * and the guards in `beforeLoad`. Only the sign-in page is in the entry bundle; every other page
- * is loaded on demand so the first screen stays small.
+ * The route tree (spec §2): hash history, and one row of the permission table (lib/route-meta.ts)
+ * as typed static data on every signed-in page — permission id, title, icon, menu placement. The
+ * menus and the route sets are derived from these routes and the user's allowed ids, so a page
+ * added here appears in the menus by itself. Only the sign-in page is in the entry bundle.
  *
- * To add a signed-in page: create it under `authedRoute` with its `staticData` — the permission
- * check of `authedRoute` covers it automatically.
+ *   /  /signup  /404  /index.html            public, no shell
+ *   shell (pathless): side menu, header, content — or the bare page when signed out
+ *     /noPermission                          public
+ *     authed (pathless): the guards
+ *       /home  /subHome  ...                 signed-in pages
+ *
+ * To add a signed-in page: create it under `authedRoute` with `staticData: pageData('<name>')` and
+ * add it to SIGNED_IN_PAGES. A section (e.g. /finance) is a route with its row and no component:
+ * the guard sends it to its first child the user may open.
  */
 import {
   createHashHistory,
@@ -19,21 +27,27 @@ import {
 } from '@tanstack/react-router';
 import { PageLoading } from './components/ui/PageLoading';
 import { SignInPage } from './features/auth/SignInPage';
+import { isIdle } from './lib/activity';
+import { translate } from './lib/i18n';
+import { toastError } from './lib/notify';
+import { allowedIds, guardTarget, homePath } from './lib/permissions';
+import {
+  builtPages,
+  NOT_FOUND_PATH,
+  routeMeta,
+  type RouteMeta,
+  type RouteName,
+  type RouteStaticData,
+} from './lib/route-meta';
 import { endSession, hasAccessToken } from './lib/session';
 import { getItem } from './lib/storage';
-import { isRouteAllowed } from './lib/permissions';
-import { HOME_PATH } from './lib/redirect';
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
-  interface StaticDataRouteOption {
-    /** Permission (route) id of spec §2, e.g. 2001 for /home. Absent: any signed-in user. */
-    permission?: number;
-    /** i18n key of the page title, for the header and the menu. */
-    titleKey?: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  interface StaticDataRouteOption extends RouteStaticData {}
 }
 
 export interface SignInSearch {
@@ -47,17 +61,50 @@ function optionalText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Spec §2: with a token and stored user info, the sign-in and sign-up pages go to the home page. */
-function leaveIfSignedIn(): void {
-  if (hasAccessToken() && getItem('userInfo')) {
-    // Sub-account users land on /subHome once that route set exists (next issue).
-    throw redirect({ to: HOME_PATH });
+/** Static data of a signed-in page: its row of the permission table. */
+function pageData(name: RouteName): RouteStaticData {
+  return { page: routeMeta(name) };
+}
+
+/** Spec §2: with a token and stored user info, sign-in and sign-up go to subHome or home. */
+export function leaveIfSignedIn(): void {
+  if (hasAccessToken() && getItem('userInfo')) throw redirect({ href: homePath(), replace: true });
+}
+
+/**
+ * The guard of every signed-in page (spec §2). No token: the storage is cleared and the user goes
+ * to sign-in, which brings them back to `href` afterwards. A session idle for over 2 hours (spec
+ * §4; the app was closed meanwhile) ends here too, before any page of it renders and loads. Then
+ * the permission rules of guardTarget: no permission goes to /noPermission, a section to its first
+ * authorised child.
+ *
+ * @param page  the row of the page being opened (the deepest match's static data)
+ * @param built the pages that exist (a section only sends users to children that exist)
+ */
+export async function guardSignedInPage(
+  href: string,
+  page: RouteMeta | undefined,
+  built: ReadonlySet<RouteName>,
+): Promise<void> {
+  if (!hasAccessToken()) {
+    void endSession();
+    throw redirect({ to: '/', search: { redirect: href }, replace: true });
   }
+  if (isIdle(Date.now())) {
+    // Loaded here: the logout module carries the contract (and zod), not wanted in the entry bundle.
+    const { endIdleSession } = await import('./lib/logout');
+    void endIdleSession();
+    toastError(translate('common:catalogue.idleTimeout'));
+    throw redirect({ to: '/', search: { redirect: href }, replace: true });
+  }
+  const target = guardTarget(page, allowedIds(), built);
+  if (target) throw redirect({ href: target, replace: true });
 }
 
 const rootRoute = createRootRoute({
   component: Outlet,
-  notFoundComponent: () => <Navigate to="/404" replace />,
+  // Spec §2: unknown paths go to /404.
+  notFoundComponent: () => <Navigate to={NOT_FOUND_PATH} replace />,
 });
 
 const signInRoute = createRoute({
@@ -82,16 +129,9 @@ const signUpRoute = createRoute({
 
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/404',
+  path: NOT_FOUND_PATH,
   staticData: { titleKey: 'account:notFound.title' },
   component: lazyRouteComponent(() => import('./routes/StatusPages'), 'NotFoundPage'),
-});
-
-const noPermissionRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/noPermission',
-  staticData: { titleKey: 'account:noPermission.title' },
-  component: lazyRouteComponent(() => import('./routes/StatusPages'), 'NoPermissionPage'),
 });
 
 /** Spec §2: /index.html goes to /. */
@@ -99,40 +139,56 @@ const indexHtmlRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/index.html',
   beforeLoad: () => {
-    throw redirect({ to: '/' });
+    throw redirect({ to: '/', replace: true });
   },
+});
+
+/** The shell around /noPermission and every signed-in page. */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  component: lazyRouteComponent(() => import('./routes/ShellLayout'), 'ShellLayout'),
+});
+
+const noPermissionRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/noPermission',
+  staticData: { titleKey: 'account:noPermission.title' },
+  component: lazyRouteComponent(() => import('./routes/StatusPages'), 'NoPermissionPage'),
 });
 
 /** Every signed-in page hangs under this pathless route, which owns the guards. */
 const authedRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => shellRoute,
   id: 'authed',
-  beforeLoad: ({ location, matches }) => {
-    if (!hasAccessToken()) {
-      endSession();
-      throw redirect({ to: '/', search: { redirect: location.href } });
-    }
-    if (matches.some((match) => !isRouteAllowed(match.staticData.permission))) {
-      throw redirect({ to: '/noPermission' });
-    }
-  },
-  component: lazyRouteComponent(() => import('./routes/AuthedLayout'), 'AuthedLayout'),
+  // Inline so TypeScript types `matches` from the route tree without a circular reference.
+  beforeLoad: ({ location, matches }) =>
+    guardSignedInPage(location.href, matches.at(-1)?.staticData.page, BUILT_PAGES),
 });
 
 const homeRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/home',
-  staticData: { permission: 2001, titleKey: 'account:home.title' },
+  staticData: pageData('home'),
   component: lazyRouteComponent(() => import('./routes/HomeRoute'), 'HomeRoute'),
 });
+
+const subHomeRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/subHome',
+  staticData: pageData('subHome'),
+  component: lazyRouteComponent(() => import('./routes/SubHomeRoute'), 'SubHomeRoute'),
+});
+
+const SIGNED_IN_PAGES = [homeRoute, subHomeRoute] as const;
+const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
   notFoundRoute,
-  noPermissionRoute,
   indexHtmlRoute,
-  authedRoute.addChildren([homeRoute]),
+  shellRoute.addChildren([noPermissionRoute, authedRoute.addChildren([...SIGNED_IN_PAGES])]),
 ]);
 
 export function createAppRouter(history: RouterHistory = createHashHistory()) {

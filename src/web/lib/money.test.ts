@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formatMinor, formatMoney } from './money';
+import { CURRENCY_SYMBOLS } from '../../contract/notices';
+import { currencySymbol, formatMinor, formatMoney, MONEY_SYMBOLS, sumMinor } from './money';
 import { safeRedirect } from './redirect';
 
 describe('money (spec §3: hundredths, two decimals)', () => {
@@ -19,6 +20,33 @@ describe('money (spec §3: hundredths, two decimals)', () => {
     expect(formatMoney(1234, 'USD')).toBe('$12.34');
     expect(formatMoney(-99, 'EUR')).toBe('-€0.99');
     expect(formatMoney(100, 'JPY')).toBe('JPY 1.00');
+  });
+
+  it('shows large values with every separator and cent', () => {
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'USD')).toBe('$90,071,992,547,409.91');
+    expect(formatMoney(-123456789012, 'CNY')).toBe('-¥1,234,567,890.12');
+    // Beyond 2^53 as bigint: no float rounding.
+    expect(formatMinor(12345678901234567890n)).toBe('123,456,789,012,345,678.90');
+  });
+
+  it('signs ledger amounts on request, never zero', () => {
+    expect(formatMoney(1000, 'USD', { sign: 'always' })).toBe('+$10.00');
+    expect(formatMoney(-1000, 'USD', { sign: 'always' })).toBe('-$10.00');
+    expect(formatMoney(0, 'USD', { sign: 'always' })).toBe('$0.00');
+  });
+
+  it('truncates fractional input (never sent by the API) and has no negative zero', () => {
+    expect(formatMinor(12.9)).toBe('0.12');
+    expect(formatMinor(-0.4)).toBe('0.00');
+  });
+
+  it('knows exactly the symbols of the contract (spec §3), other currencies show their code', () => {
+    expect(MONEY_SYMBOLS).toEqual(CURRENCY_SYMBOLS);
+    expect(currencySymbol('HKD')).toBe('HKD ');
+  });
+
+  it('sums amounts that may be absent', () => {
+    expect(sumMinor([{ CNY: 5 }, {}, { CNY: 7 }], (r: { CNY?: number }) => r.CNY)).toBe(12);
   });
 });
 

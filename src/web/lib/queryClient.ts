@@ -4,7 +4,7 @@
  * nothing of one user is ever shown to the next.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { onSessionEnd } from './session';
+import { hasAccessToken, onSessionEnd } from './session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,8 +13,16 @@ export const queryClient = new QueryClient({
       // repeat the toast.
       retry: false,
       staleTime: 30_000,
+      // No session, no load: when a session ends, clearing the cache re-renders the pages still
+      // mounted for a moment, and their queries would otherwise start again without a token.
+      // A query that sets its own `enabled` must include this check.
+      enabled: () => hasAccessToken(),
     },
   },
 });
 
-onSessionEnd(() => queryClient.clear());
+// After the current task: by then the shell has dropped the signed-in pages (routes/ShellLayout),
+// so no mounted page sees its query vanish and starts it again without a token.
+onSessionEnd(() => {
+  setTimeout(() => queryClient.clear(), 0);
+});

@@ -6,6 +6,7 @@
 import { atom, createStore } from 'jotai';
 import type { UserInfo } from '../../contract/account';
 import type { Tokens } from '../../contract/auth';
+import { storePermissions } from './permissions';
 import { clearStorage, getItem, removeItem, setItem } from './storage';
 
 /** The one jotai store of the app, so non-React code (http.ts) can update atoms too. */
@@ -33,8 +34,10 @@ export function saveTokens(tokens: Tokens): void {
   appStore.set(tokensAtom, tokens);
 }
 
+/** Stores the user info and the permissions derived from it (lib/permissions.ts). */
 export function saveUserInfo(info: UserInfo): void {
   setItem('userInfo', info);
+  storePermissions(info);
   appStore.set(userInfoAtom, info);
 }
 
@@ -54,10 +57,20 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
   return () => sessionEndListeners.delete(listener);
 }
 
-/** Forgets the session locally: storage (except the kept items), atoms, and listeners' state. */
-export function endSession(): void {
+/**
+ * Forgets the session locally: storage (except the kept items), atoms, listeners' state, and the
+ * offline data (IndexedDB snapshots, the service worker's API caches) so the next person on this
+ * device sees nothing of this user — whatever ended the session: logout, inactivity or a forced
+ * sign-in. The returned promise settles when the offline data is gone; it never rejects.
+ */
+export function endSession(): Promise<void> {
   clearStorage();
   appStore.set(tokensAtom, null);
   appStore.set(userInfoAtom, null);
   for (const listener of sessionEndListeners) listener();
+  // Loaded on demand: idb-keyval has no place in the sign-in page's bundle.
+  return import('./offline').then(
+    ({ clearOfflineData }) => clearOfflineData(),
+    () => undefined,
+  );
 }

@@ -25,8 +25,14 @@ export interface StoredValues {
   /** 1 = the signed-in user is a sub-account user. */
   subAccount: 0 | 1;
   subPermission: string[];
-  /** Set once the first-time menu guide has been shown. */
+  /**
+   * True while the user is a first-time user (the server's userNotice.firstVisit): the side menu
+   * then pre-opens the finance, card and personal sections. Stored so the menu opens them at once
+   * on the next load, before userNotice answers.
+   */
   guide: boolean;
+  /** Epoch ms of the user's last activity, written at most once a minute (spec §9; lib/activity.ts). */
+  lastActivity: number;
   access_token: string;
   /** Expiry of the access token, epoch milliseconds. */
   access_overtime: number;

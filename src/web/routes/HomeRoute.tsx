@@ -1,28 +1,15 @@
 /**
- * `/home` for now: a minimal signed-in landing (who is signed in, the wallet, sign-out). The full
- * shell with menus and the overview replaces the layout in the next issue.
+ * `/home` (spec §2, permission 2001): the overview page of features/home, inside the shell (which
+ * supplies the header with the notice carousel, the menus and the logout). The page is told which
+ * routes exist so its quick actions never lead to a page a later issue has not built yet.
  */
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../components/ui/LanguageToggle';
-import { AccountGreeting } from '../features/account/components/AccountGreeting';
-import { SignOutButton } from '../features/auth/SignOutButton';
-import { WalletCard } from '../features/wallet/components/WalletCard';
-import './pages.css';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { HomePage } from '../features/home/HomePage';
+import { builtPages } from '../lib/route-meta';
 
 export function HomeRoute() {
-  const { t } = useTranslation(['account', 'auth']);
-  return (
-    <div className="cp-page">
-      <header className="cp-topbar">
-        <span className="cp-topbar__brand">{t('auth:brand.name')}</span>
-        <LanguageToggle className="cp-topbar__lang" />
-      </header>
-      <main className="cp-page__main">
-        <h1 className="cp-page__title">{t('account:home.title')}</h1>
-        <AccountGreeting />
-        <WalletCard />
-        <SignOutButton className="cp-page__signout" />
-      </main>
-    </div>
-  );
+  const router = useRouter();
+  const built = useMemo(() => builtPages(Object.values(router.routesById)), [router]);
+  return <HomePage builtRoutes={built} />;
 }

@@ -1,7 +1,11 @@
-/** The public status pages of spec §2: /404 and /noPermission. */
+/**
+ * The public status pages of spec §2: /404 (always bare) and /noPermission (inside the shell when
+ * signed in). "Back to home" goes to the user's own home, /subHome for a sub-account user.
+ */
 import Button from 'antd-mobile/es/components/button';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { homePath } from '../lib/permissions';
 import './pages.css';
 
 function StatusPage({ code, ns }: { code: string; ns: 'notFound' | 'noPermission' }) {
@@ -14,7 +18,7 @@ function StatusPage({ code, ns }: { code: string; ns: 'notFound' | 'noPermission
       </p>
       <h1 className="cp-status__title">{t(`${ns}.title`)}</h1>
       <p className="cp-status__body">{t(`${ns}.body`)}</p>
-      <Button color="primary" onClick={() => void navigate({ to: '/home' })} data-testid="status-home">
+      <Button color="primary" onClick={() => void navigate({ href: homePath() })} data-testid="status-home">
         {t(`${ns}.back`)}
       </Button>
     </main>

@@ -20,17 +20,28 @@ export interface SheetProps {
   footer?: ReactNode;
   /** Width of the centred dialog on wide screens. */
   wideWidth?: number;
+  /** On a phone, take the whole height (content that scrolls on its own, e.g. a reading pane). */
+  fullHeight?: boolean;
   'data-testid'?: string;
 }
 
-export function Sheet({ visible, title, onClose, children, footer, wideWidth = 480, ...rest }: SheetProps) {
+export function Sheet({
+  visible,
+  title,
+  onClose,
+  children,
+  footer,
+  wideWidth = 480,
+  fullHeight = false,
+  ...rest
+}: SheetProps) {
   const wide = useMediaQuery(WIDE_QUERY);
   const titleId = useId();
   const { t } = useTranslation();
 
   const content = (
     <div
-      className="cp-sheet"
+      className={fullHeight ? 'cp-sheet cp-sheet--full' : 'cp-sheet'}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -73,7 +84,11 @@ export function Sheet({ visible, title, onClose, children, footer, wideWidth = 4
       {content}
     </CenterPopup>
   ) : (
-    <Popup {...common} position="bottom" bodyClassName="cp-sheet-popup">
+    <Popup
+      {...common}
+      position="bottom"
+      bodyClassName={fullHeight ? 'cp-sheet-popup cp-sheet-popup--full' : 'cp-sheet-popup'}
+    >
       {content}
     </Popup>
   );

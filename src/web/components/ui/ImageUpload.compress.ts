@@ -1,0 +1,63 @@
+/**
+ * Compression before upload (spec §5): the image is redrawn on a canvas, downscaled to at most
+ * MAX_PIXELS, and encoded as JPEG at the given quality. JPEG has no transparency, so the canvas is
+ * painted white first (a transparent PNG would otherwise turn black). GIF animation is flattened
+ * to its first frame — acceptable for the proofs and documents this widget is for.
+ *
+ * If the browser cannot draw (no canvas) or the re-encoded image is not smaller and needed no
+ * downscaling, the original file is uploaded: compression must never make things worse.
+ */
+import { fitWithin } from './ImageUpload.checks';
+
+export interface CompressOptions {
+  quality: number;
+  maxPixels: number;
+}
+
+type Drawable = ImageBitmap | HTMLImageElement;
+
+async function decode(file: Blob): Promise<Drawable> {
+  if (typeof createImageBitmap === 'function') return createImageBitmap(file);
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function sizeOf(image: Drawable): { width: number; height: number } {
+  return 'naturalWidth' in image
+    ? { width: image.naturalWidth, height: image.naturalHeight }
+    : { width: image.width, height: image.height };
+}
+
+function jpegName(name: string): string {
+  const base = name.replace(/\.[^.]*$/, '') || 'image';
+  return `${base}.jpg`;
+}
+
+export async function compressImage(file: File, { quality, maxPixels }: CompressOptions): Promise<File> {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return file;
+
+  const image = await decode(file);
+  const natural = sizeOf(image);
+  const target = fitWithin(natural.width, natural.height, maxPixels);
+  canvas.width = target.width;
+  canvas.height = target.height;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, target.width, target.height);
+  context.drawImage(image, 0, 0, target.width, target.height);
+  if ('close' in image) image.close();
+
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+  if (!blob) return file;
+  const downscaled = target.width !== natural.width || target.height !== natural.height;
+  if (!downscaled && blob.size >= file.size) return file;
+  return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
+}

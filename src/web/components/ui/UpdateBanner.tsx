@@ -1,0 +1,40 @@
+/**
+ * "A new version is available — Reload" (lib/pwa.ts mounts it when a new service worker waits).
+ * Non-blocking: it floats above the page's bottom edge, takes no focus, and "Later" hides it until
+ * the next start. Reloading is the user's choice, never forced, so no typed form input is lost.
+ */
+import { useTranslation } from 'react-i18next';
+import { PWA_NS } from '../../lib/pwa';
+import './update-banner.css';
+
+export interface UpdateBannerProps {
+  onReload: () => void;
+  onLater: () => void;
+}
+
+export function UpdateBanner({ onReload, onLater }: UpdateBannerProps) {
+  const { t } = useTranslation(PWA_NS);
+  return (
+    <aside className="cp-update" aria-label={t('update.label')} data-testid="update-banner">
+      <svg className="cp-update__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M12 3v11m0 0l-4-4m4 4l4-4M5 17v2a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <p className="cp-update__text" role="status">
+        {t('update.text')}
+      </p>
+      <button type="button" className="cp-update__later" onClick={onLater} data-testid="update-later">
+        {t('update.later')}
+      </button>
+      <button type="button" className="cp-update__reload" onClick={onReload} data-testid="update-reload">
+        {t('update.reload')}
+      </button>
+    </aside>
+  );
+}

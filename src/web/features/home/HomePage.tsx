@@ -1,0 +1,60 @@
+/**
+ * The home page (route /home, permission 2001; spec §2 "overview"): wallet balances, quick actions,
+ * the account overview and the last 30 days. Rendered inside the signed-in shell, which supplies
+ * the header (with the notice carousel on this page) and the offline banner.
+ */
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { appStore, userInfoAtom } from '../../lib/session';
+import { ActivityChart } from './components/ActivityChart';
+import { BalanceCard } from './components/BalanceCard';
+import { InstallCard } from './components/InstallCard';
+import { OverviewStats } from './components/OverviewStats';
+import type { RouteName } from '../../lib/route-meta';
+import { QuickActions } from './components/QuickActions';
+import { HOME_NS } from './i18n';
+import { useHomeData } from './useHomeData';
+import './home.css';
+
+export interface HomePageProps {
+  /** Pages that exist in this build: a quick action appears only once its page is built. */
+  builtRoutes: ReadonlySet<RouteName>;
+}
+
+export function HomePage({ builtRoutes }: HomePageProps) {
+  const { t } = useTranslation(HOME_NS);
+  const user = useAtomValue(userInfoAtom, { store: appStore });
+  const data = useHomeData();
+
+  return (
+    <div className="cp-home" data-testid="home-page" data-source={data.source}>
+      <div className="cp-home__intro">
+        <p className="cp-home__hello">
+          {t('greeting')}
+          {user?.nickname ? `, ${user.nickname}` : ''}
+        </p>
+        <h1 className="cp-home__title">{t('title')}</h1>
+      </div>
+      <div className="cp-home__grid">
+        <div className="cp-home__main">
+          <BalanceCard {...data} />
+          <QuickActions builtRoutes={builtRoutes} />
+          <InstallCard />
+        </div>
+        <OverviewStats
+          overview={data.overview}
+          loading={data.overviewLoading}
+          failed={data.overviewFailed}
+          onRetry={() => void data.refresh()}
+        />
+        <div className="cp-home__wide">
+          {data.overview ? (
+            <ActivityChart daily={data.overview.daily} />
+          ) : (
+            <div className="cp-home-card cp-chart--loading" aria-hidden="true" />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The wallet's CNY and USD balances (spec §3: hundredths shown with two decimals), the hero of the
+ * home page. Offline, or when a refresh failed, it says how old the figures are.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CurrencyCode } from '../../../../contract/core';
+import { Money } from '../../../components/ui/Money';
+import { useClickGuard } from '../../../components/ui/useClickGuard';
+import { ensureOnline } from '../../../lib/offline';
+import type { HomeData } from '../useHomeData';
+import { HOME_NS } from '../i18n';
+import { formatMoment } from '../time';
+
+export const WALLET_CURRENCIES: readonly CurrencyCode[] = ['CNY', 'USD'];
+
+type Props = Pick<HomeData, 'wallet' | 'asOf' | 'online' | 'walletLoading' | 'walletFailed' | 'refresh'>;
+
+export function BalanceCard({ wallet, asOf, online, walletLoading, walletFailed, refresh }: Props) {
+  const { t, i18n } = useTranslation(HOME_NS);
+  const { guarded, guard } = useClickGuard();
+  const onRefresh = guard(() => {
+    if (ensureOnline()) void refresh();
+  });
+
+  return (
+    <section
+      className="cp-balance"
+      aria-labelledby="home-balance-title"
+      aria-busy={walletLoading}
+      data-testid="wallet"
+    >
+      <header className="cp-balance__header">
+        <h2 id="home-balance-title" className="cp-balance__title">
+          {t('balance.title')}
+        </h2>
+        <button
+          type="button"
+          className="cp-balance__refresh"
+          onClick={onRefresh}
+          disabled={guarded || walletLoading}
+          aria-label={t('balance.refresh')}
+          title={t('balance.refresh')}
+          data-testid="wallet-refresh"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            className={walletLoading ? 'cp-balance__spin' : undefined}
+          >
+            <path
+              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </header>
+      {asOf !== null ? (
+        <p className="cp-balance__as-of" role="status" data-testid="snapshot-time">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t(online ? 'snapshot.stale' : 'snapshot.asOf', { time: formatMoment(asOf, i18n.language) })}
+        </p>
+      ) : null}
+      {!wallet && !online ? (
+        <p className="cp-balance__note" data-testid="snapshot-none">
+          {t('snapshot.none')}
+        </p>
+      ) : null}
+      {!wallet && online && walletFailed ? (
+        <p className="cp-balance__note">
+          {t('balance.loadFailed')}{' '}
+          <button type="button" className="cp-balance__retry" onClick={onRefresh}>
+            {t('balance.retry')}
+          </button>
+        </p>
+      ) : null}
+      <dl className="cp-balance__list">
+        {WALLET_CURRENCIES.map((currency) => (
+          <div key={currency} className="cp-balance__item">
+            <dt>{t('balance.account', { currency })}</dt>
+            <dd>
+              {wallet ? (
+                <Money minor={wallet[currency] ?? 0} currency={currency} data-testid={`wallet-${currency}`} />
+              ) : (
+                <span className="cp-balance__placeholder" data-testid={`wallet-${currency}`}>
+                  —
+                </span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

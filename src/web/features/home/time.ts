@@ -1,0 +1,18 @@
+/** Dates and times on the home page, in the UI language. */
+
+/** "2026-11-20" -> "Nov 20" / "11月20日". Calendar dates carry no time zone: read them as UTC. */
+export function formatDay(date: string, locale: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(parsed);
+}
+
+/** Epoch ms -> "Nov 21, 23:10" in the device's time zone: when figures were loaded. */
+export function formatMoment(epochMs: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(epochMs));
+}

@@ -1,0 +1,46 @@
+/**
+ * The notice area of the header on /home and /subHome (spec §2): the carousel and the "more
+ * notices" button with the unread count. It mounts whenever the route becomes a home page, and
+ * mounting reloads the notices — that is the spec's "notices reload whenever the route becomes
+ * /home or /subHome".
+ */
+import { useTranslation } from 'react-i18next';
+import { useHeaderNotices, useUnreadCount } from '../api';
+import { NOTICES_NS } from '../i18n';
+import { useNoticeDialog } from '../useNoticeDialog';
+import { MegaphoneIcon } from './MegaphoneIcon';
+import { NoticeCarousel } from './NoticeCarousel';
+import '../notices.css';
+
+export function NoticeCenter() {
+  const { t } = useTranslation(NOTICES_NS);
+  const { data: notices = [] } = useHeaderNotices({ reload: true });
+  const { data: unread = 0 } = useUnreadCount({ reload: true });
+  const { select } = useNoticeDialog();
+
+  return (
+    <div className="cp-notice-center" data-testid="notice-center">
+      <span className="cp-notice-center__icon">
+        <MegaphoneIcon />
+      </span>
+      <NoticeCarousel notices={notices} onOpen={select} />
+      <button
+        type="button"
+        className="cp-notice-center__more"
+        onClick={() => select(null)}
+        data-testid="notices-more"
+      >
+        <span className="cp-notice-center__more-long">{t('more')}</span>
+        <span className="cp-notice-center__more-short" aria-hidden="true">
+          {t('moreShort')}
+        </span>
+        {unread > 0 ? (
+          <span className="cp-notice-center__badge" data-testid="notices-unread">
+            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+            <span className="cp-visually-hidden">{t('unreadCount', { count: unread })}</span>
+          </span>
+        ) : null}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Issue 3 §5 end to end, in a phone and a desktop viewport: the home overview of a new account —
+ * both balances at zero with two decimals, the zero overview, the chart's honest empty state,
+ * quick actions — in both languages, plus the install card.
+ */
+import { expect, expectAccessible, signInWithStorage, test } from './fixtures';
+import { offerInstall, useLanguage } from './pwa-helpers';
+
+test('a new account sees ¥0.00 and $0.00, a zero overview and the empty chart', async ({ page, account }) => {
+  await useLanguage(page, 'en');
+  await signInWithStorage(page, account);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+  await expect(page.getByTestId('wallet-USD')).toHaveText('$0.00');
+  await expect(page.getByTestId('cards-total')).toHaveText('0');
+  await expect(page.getByTestId('monthSpend-USD')).toHaveText('$0.00');
+  await expect(page.getByTestId('monthTopUp-CNY')).toHaveText('¥0.00');
+  await expect(page.getByTestId('chart-empty')).toContainText('No spend or top-ups in the last 30 days');
+  await expect(page.getByTestId('chart-svg')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '#/FinanceRecharge');
+  await expect(page.getByRole('link', { name: 'Open a card' })).toHaveAttribute('href', '#/cardOpen');
+  await expect(page.getByRole('link', { name: 'My cards' })).toHaveAttribute('href', '#/cardList');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('home-en.png'), fullPage: true });
+});
+
+test('the home page speaks Chinese by default', async ({ page, account }) => {
+  await signInWithStorage(page, account);
+  await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+  await expect(page.getByText('CNY 账户')).toBeVisible();
+  await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+  await expect(page.getByTestId('chart-empty')).toContainText('近 30 天没有消费或充值');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('home-cn.png'), fullPage: true });
+});
+
+test('the install card offers installation and remembers "Not now"', async ({ page, account }) => {
+  await useLanguage(page, 'en');
+  await signInWithStorage(page, account);
+  await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+
+  await offerInstall(page);
+  const card = page.getByRole('complementary', { name: 'Install Card Portal' });
+  await expect(card).toBeVisible();
+  await expectAccessible(page);
+  await card.screenshot({ path: test.info().outputPath('install-card.png') });
+
+  await card.getByRole('button', { name: 'Not now' }).click();
+  await expect(card).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('pwaInstallDismissed'))).not.toBeNull();
+
+  await page.reload();
+  await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+  await offerInstall(page);
+  await expect(page.getByTestId('install-card')).toHaveCount(0);
+});
+
+test('"Install" opens the browser\'s dialog once', async ({ page, account }) => {
+  await useLanguage(page, 'en');
+  await signInWithStorage(page, account);
+  await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+  await offerInstall(page, 'accepted');
+  await page.getByTestId('install-accept').click();
+  await expect(page.getByTestId('install-card')).toHaveCount(0);
+  // Accepting is not a dismissal.
+  expect(await page.evaluate(() => localStorage.getItem('pwaInstallDismissed'))).toBeNull();
+});

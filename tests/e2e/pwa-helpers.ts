@@ -1,0 +1,68 @@
+/** Page helpers of the PWA end-to-end specs (service worker, caches, IndexedDB, install prompt). */
+import type { Page } from '@playwright/test';
+
+export type Lang = 'en' | 'cn';
+
+/** Chooses the UI language before the app starts (the setting it stores as `lang`). */
+export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
+}
+
+/** Waits until a service worker controls the page (clientsClaim makes the first one do so). */
+export async function waitForController(page: Page): Promise<string> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+}
+
+/** Every cache of Cache Storage with the paths (and queries) of the requests it holds. */
+export async function cachedRequests(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const result: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      result[name] = keys.map((request) => {
+        const url = new URL(request.url);
+        return `${url.pathname}${url.search}`;
+      });
+    }
+    return result;
+  });
+}
+
+/** Keys in idb-keyval's default store. */
+export async function keyvalKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
+          const request = db.transaction('keyval').objectStore('keyval').getAllKeys();
+          request.onsuccess = () => resolve(request.result.map(String));
+          request.onerror = () => resolve([]);
+        };
+      }),
+  );
+}
+
+/**
+ * Fires the browser's install offer as Chrome would. Headless Chromium does not reliably decide on
+ * its own that the app is installable, so the spec plays the browser's part; the prompt answers
+ * `outcome`.
+ */
+export async function offerInstall(
+  page: Page,
+  outcome: 'accepted' | 'dismissed' = 'dismissed',
+): Promise<void> {
+  await page.evaluate((answer) => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: answer, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
