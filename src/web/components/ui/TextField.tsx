@@ -106,3 +106,30 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'suffix'>) {
     />
   );
 }
+
+/** E-mail address used as the user name: the keyboard, autofill and no auto-correction to match. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="email"
+      autoComplete="username"
+      inputMode="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
+/** Six-digit code from a mail or an authenticator: numeric keyboard and one-time-code autofill. */
+export function CodeField(props: Omit<TextFieldProps, 'inputMode' | 'maxLength'>) {
+  return (
+    <TextField
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      className="cp-code-input"
+      {...props}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signup, signupCode } from '../../../contract/auth';
 import { SendCodeButton } from '../../components/ui/SendCodeButton';
-import { PasswordField, TextField } from '../../components/ui/TextField';
+import { CodeField, EmailField, PasswordField, TextField } from '../../components/ui/TextField';
 import { useGuardedSubmit } from '../../components/ui/useClickGuard';
 import { call } from '../../lib/http';
 import { toastSuccess } from '../../lib/notify';
@@ -85,32 +85,23 @@ export function SignUpPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label={t('signUp.title')} data-testid="signup-form">
-        <TextField
+        <EmailField
           id="signup-email"
           name="email"
-          type="email"
           label={t('signUp.email')}
           value={values.email}
           onChange={set('email')}
           placeholder={t('signIn.emailPlaceholder')}
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
           error={errors.email}
           data-testid="signup-email"
         />
-        <TextField
+        <CodeField
           id="signup-code"
           name="code"
           label={t('signUp.code')}
           value={values.code}
           onChange={set('code')}
           placeholder={t('signIn.codePlaceholder')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          className="cp-code-input"
           error={errors.code}
           suffix={<SendCodeButton onSend={sendCode} data-testid="signup-send-code" />}
           data-testid="signup-code"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from '../../../../contract/auth';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';
-import { TextField } from '../../../components/ui/TextField';
+import { CodeField, EmailField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { call } from '../../../lib/http';
 import { useValidate } from '../../../lib/useValidate';
@@ -58,32 +58,23 @@ export function CodeSignIn({ email, onEmailChange, onTokens, onGoogle }: CodeSig
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('signIn.tabCode')} data-testid="code-sign-in">
-      <TextField
+      <EmailField
         id="code-email"
         name="username"
-        type="email"
         label={t('signIn.email')}
         value={email}
         onChange={onEmailChange}
         placeholder={t('signIn.emailPlaceholder')}
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
         error={errors.username}
         data-testid="code-email"
       />
-      <TextField
+      <CodeField
         id="code-code"
         name="code"
         label={t('signIn.code')}
         value={code}
         onChange={setCode}
         placeholder={t('signIn.codePlaceholder')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        className="cp-code-input"
         error={errors.code}
         suffix={<SendCodeButton onSend={sendCode} data-testid="code-send" />}
         data-testid="code-code"

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { forgetPwdCode, forgetPwdSubmit } from '../../../../contract/auth';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';
 import { Sheet } from '../../../components/ui/Sheet';
-import { PasswordField, TextField } from '../../../components/ui/TextField';
+import { CodeField, EmailField, PasswordField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
@@ -82,32 +82,23 @@ function ForgotPasswordForm({
   return (
     <form onSubmit={onSubmit} noValidate data-testid="forgot-form">
       <p className="cp-step__hint">{t('forgot.hint')}</p>
-      <TextField
+      <EmailField
         id="forgot-email"
         name="email"
-        type="email"
         label={t('signIn.email')}
         value={values.email}
         onChange={set('email')}
         placeholder={t('signIn.emailPlaceholder')}
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
         error={errors.email}
         data-testid="forgot-email"
       />
-      <TextField
+      <CodeField
         id="forgot-code"
         name="code"
         label={t('signIn.code')}
         value={values.code}
         onChange={set('code')}
         placeholder={t('signIn.codePlaceholder')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        className="cp-code-input"
         error={errors.code}
         suffix={<SendCodeButton onSend={sendCode} data-testid="forgot-send-code" />}
         data-testid="forgot-code"

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginByGoogle, type Tokens } from '../../../../contract/auth';
 import { Countdown } from '../../../components/ui/Countdown';
-import { TextField } from '../../../components/ui/TextField';
+import { CodeField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { call } from '../../../lib/http';
 import { toastError } from '../../../lib/notify';
@@ -75,18 +75,14 @@ export function GoogleStep({ ticket, expiresIn, onTokens, onBack }: GoogleStepPr
         {t('google.title')}
       </h1>
       <p className="cp-auth__subtitle">{t('google.hint')}</p>
-      <TextField
+      <CodeField
         id="google-code"
         name="googleCode"
         label={t('google.code')}
         value={googleCode}
         onChange={(value) => setGoogleCode(value.replace(/\D/g, '').slice(0, 6))}
-        autoComplete="one-time-code"
-        inputMode="numeric"
         pattern="[0-9]*"
-        maxLength={6}
         autoFocus
-        className="cp-code-input"
         error={error}
         data-testid="google-code"
       />

@@ -7,7 +7,7 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from '../../../../contract/auth';
-import { PasswordField, TextField } from '../../../components/ui/TextField';
+import { EmailField, PasswordField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { call } from '../../../lib/http';
 import { useValidate } from '../../../lib/useValidate';
@@ -76,18 +76,13 @@ export function PasswordSignIn(props: PasswordSignInProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('signIn.tabPassword')} data-testid="password-sign-in">
-      <TextField
+      <EmailField
         id="signin-email"
         name="username"
-        type="email"
         label={t('signIn.email')}
         value={email}
         onChange={onEmailChange}
         placeholder={t('signIn.emailPlaceholder')}
-        autoComplete="username"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
         error={errors.username}
         data-testid="signin-email"
       />
