@@ -2,6 +2,7 @@
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
+import { financeEndpoints } from './finance';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
 import { walletEndpoints } from './wallet';
@@ -12,4 +13,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...walletEndpoints,
   ...logsEndpoints,
   ...noticesEndpoints,
+  ...financeEndpoints,
 ];

@@ -1,11 +1,20 @@
 /**
  * Removes rows that can no longer matter: expired or spent codes, captchas and sign-in tickets,
- * failures older than every window that counts them, dead session tokens. Runs at start and hourly;
+ * failures older than every window that counts them, dead session tokens, idempotency keys past
+ * their 48 hours. Runs at start and hourly;
  * several instances running it at once is harmless (each statement only deletes what is expired).
  */
 import { isNotNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { captchas, emailCodes, sessionTokens, signinFailures, signinTickets } from '../db/schema';
+import {
+  captchas,
+  emailCodes,
+  idempotencyKeys,
+  sessionTokens,
+  signinFailures,
+  signinTickets,
+} from '../db/schema';
+import { IDEMPOTENCY_KEEP_MS } from './idempotency';
 
 /** E-mail codes are kept a day after creation: the daily sending limit counts them. */
 const CODE_KEEP_MS = 24 * 3600_000 + 60_000;
@@ -42,6 +51,12 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
         .delete(sessionTokens)
         .where(lt(sessionTokens.expiresAt, now))
         .returning({ id: sessionTokens.tokenHash })
+    ).length,
+    idempotencyKeys: (
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, before(IDEMPOTENCY_KEEP_MS)))
+        .returning({ key: idempotencyKeys.key })
     ).length,
   };
   return deleted;

@@ -15,6 +15,15 @@ import { AppError, fail } from './errors';
 import { envelope, errorEnvelope } from './envelope';
 import type { Lang } from './i18n';
 import { hasMessage, langFromHeader, translate } from './i18n';
+import type { StoredAnswer } from './idempotency';
+import {
+  claimKey,
+  finishKey,
+  isDeliberate,
+  readIdempotencyKey,
+  releaseKey,
+  requestHashOf,
+} from './idempotency';
 import type { SessionPrincipal } from './session';
 import { authenticate } from './session';
 
@@ -33,6 +42,12 @@ export interface Call {
    * log can name it. Bearer calls log their principal automatically.
    */
   actingAccountId: string | null;
+  /**
+   * The `Idempotency-Key` header of an idempotent (money-moving) endpoint, checked for shape. The
+   * registrar replays answers by it; handlers also build their ledger and order keys from it, so a
+   * retry cannot move money twice even if the stored answer were lost.
+   */
+  idempotencyKey: string | null;
 }
 
 /**
@@ -129,6 +144,7 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
         principal: null,
         clientId: null,
         actingAccountId: null,
+        idempotencyKey: null,
       };
       let code: number = Code.ok;
       try {
@@ -136,7 +152,12 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
         if (def.auth === 'bearer') call.principal = await authenticate(app, bearerToken(c));
         const parsed = def.request.safeParse(await readInput(c, def));
         if (!parsed.success) throw validationError(parsed.error, call.lang);
-        const result = await handler(parsed.data as ParsedRequestOf<typeof def>, call);
+        const input = parsed.data as ParsedRequestOf<typeof def>;
+        if (def.idempotent && call.principal) {
+          call.idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
+          if (call.idempotencyKey) return await runOnce(def, handler, input, call, call.principal.accountId);
+        }
+        const result = await handler(input, call);
         if (result instanceof Response) return result;
         return envelope(c, Code.ok, translate(call.lang, 'server:ok'), result);
       } catch (error) {
@@ -148,6 +169,51 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
       }
     });
   };
+}
+
+/**
+ * Runs an idempotent call once per key (lib/idempotency.ts): a replay answers the stored envelope
+ * (same code, same data) without running the handler; the first run stores its answer, or releases
+ * the key when it failed unexpectedly.
+ */
+async function runOnce<E extends EndpointDef>(
+  def: E,
+  handler: Handler<E>,
+  input: ParsedRequestOf<E>,
+  call: Call,
+  accountId: string,
+): Promise<Response> {
+  const key = call.idempotencyKey!;
+  const claim = await claimKey(call.app, {
+    accountId,
+    key,
+    endpointId: def.id,
+    requestHash: requestHashOf(def.id, input),
+  });
+  if (claim.kind === 'replay') {
+    call.hono.header('Idempotent-Replayed', 'true');
+    return envelope(call.hono, claim.answer.code, claim.answer.msg, claim.answer.data);
+  }
+  let answer: StoredAnswer;
+  try {
+    const result = await handler(input, call);
+    if (result instanceof Response) throw new Error(`idempotent endpoint ${def.id} answered a raw Response`);
+    answer = { code: Code.ok, msg: translate(call.lang, 'server:ok'), data: result ?? null };
+  } catch (error) {
+    if (!isDeliberate(error)) {
+      await releaseKey(call.app, accountId, key);
+      throw error;
+    }
+    answer = {
+      code: error.code,
+      msg: translate(call.lang, error.messageKey, error.params),
+      data: error.data,
+    };
+    await finishKey(call.app, accountId, key, answer);
+    throw error;
+  }
+  await finishKey(call.app, accountId, key, answer);
+  return envelope(call.hono, answer.code, answer.msg, answer.data);
 }
 
 async function writeOperationLog(def: EndpointDef, call: Call, code: number): Promise<void> {

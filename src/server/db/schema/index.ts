@@ -4,3 +4,6 @@ export * from './logs';
 export * from './mail';
 export * from './notices';
 export * from './wallet';
+export * from './topups';
+export * from './files';
+export * from './idempotency';

@@ -1,25 +1,97 @@
 /**
- * Wallet accounts: one per customer and currency. The wallet issue adds the double-entry ledger on
- * top; the balance here is the stored balance it keeps equal to the sum of entries.
+ * The double-entry ledger. Every balance lives in a ledger account: a customer wallet (one per
+ * account and currency; its balance never goes negative) or a house account (channel clearing,
+ * fee income, card funding, rebates; these may go negative, e.g. clearing mirrors money that came
+ * from outside). A movement is one ledger transaction whose entries net to zero per currency; the
+ * stored balance of every account equals the sum of its entries. Rows of transactions and entries
+ * are never updated or deleted (database triggers refuse it); a correction is a reversing movement.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const walletAccounts = pgTable(
-  'wallet_accounts',
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'clearing', 'fee_income', 'card_funding', 'rebate'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull().default('wallet'),
+    /** The customer of a wallet; null for house accounts. */
+    accountId: text('account_id').references(() => accounts.id),
+    /** House accounts are found by code, e.g. `clearing:wechat:CNY`; null for wallets. */
+    code: text('code'),
     currency: text('currency').notNull(),
-    /** Minor units; a customer balance never goes negative. */
+    /** Minor units; equals the sum of the account's entries. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_accounts_owner_currency_key').on(t.accountId, t.currency),
-    check('wallet_accounts_balance_check', sql`${t.balance} >= 0`),
+    uniqueIndex('ledger_accounts_owner_currency_key')
+      .on(t.accountId, t.currency)
+      .where(sql`${t.kind} = 'wallet'`),
+    uniqueIndex('ledger_accounts_code_key').on(t.code),
+    check('ledger_accounts_wallet_balance_check', sql`${t.kind} <> 'wallet' OR ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`(${t.kind} = 'wallet' AND ${t.accountId} IS NOT NULL AND ${t.code} IS NULL) OR (${t.kind} <> 'wallet' AND ${t.accountId} IS NULL AND ${t.code} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    /** The transaction number shown to customers. */
+    id: text('id').primaryKey(),
+    /** The customer the movement belongs to (null for house-only movements). */
+    accountId: text('account_id'),
+    /** What moved the money, e.g. `topup`, `transfer_in`, `card_open`, `reversal`. */
+    kind: text('kind').notNull(),
+    /** Unique per movement: a repeated key returns the first movement instead of a second one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hash of the movement's legs, to tell a true retry from a key reused for something else. */
+    requestHash: text('request_hash').notNull(),
+    /** The movement this one reverses, at most once. */
+    reversesId: text('reverses_id'),
+    /** What the movement is about, e.g. a top-up order id or a forecast id. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('ledger_transactions_reverses_key').on(t.reversesId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    ledgerAccountId: text('ledger_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Copied from the ledger account: the owner's flow rows are read without a join. */
+    accountId: text('account_id'),
+    currency: text('currency').notNull(),
+    /** Signed minor units, never zero. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** Flow row type (contract FLOW_TYPES) for wallet entries; the house side names its purpose. */
+    type: text('type').notNull(),
+    description: text('description').notNull().default(''),
+    cardSerial: text('card_serial'),
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.ledgerAccountId, t.id),
+    index('ledger_entries_owner_flow_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );

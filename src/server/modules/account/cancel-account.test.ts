@@ -1,7 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelCode, cancelSubmit, info, resetPwdCode } from '../../../contract/account';
-import { accounts, sessions, walletAccounts } from '../../db/schema';
+import { inTransaction } from '../../db/client';
+import { accounts, sessions } from '../../db/schema';
+import { reverseMovement } from '../ledger';
+import { fundWallet } from '../../testing/money';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
@@ -11,13 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-async function setBalance(accountId: string, currency: string, balance: number): Promise<void> {
-  await t.ctx.database.db
-    .update(walletAccounts)
-    .set({ balance })
-    .where(and(eq(walletAccounts.accountId, accountId), eq(walletAccounts.currency, currency)));
-}
 
 async function statusOf(accountId: string): Promise<string | undefined> {
   const [row] = await t.ctx.database.db
@@ -30,7 +26,7 @@ async function statusOf(accountId: string): Promise<string | undefined> {
 describe('cancel', () => {
   it('is refused with 422 while a wallet balance is not zero, and the code stays usable', async () => {
     const me = await signedInAccount(t);
-    await setBalance(me.accountId, 'USD', 1);
+    const funding = await fundWallet(t, me.accountId, 'USD', 1);
     const code = await askForCode(t, cancelCode, {}, me.token, me.email);
     const refused = await t.api(cancelSubmit, { code }, { token: me.token, lang: 'en' });
     expect(refused.body).toMatchObject({
@@ -40,7 +36,14 @@ describe('cancel', () => {
     expect(await statusOf(me.accountId)).toBe('active');
     expect((await t.api(info, {}, { token: me.token })).body.code).toBe(200);
 
-    await setBalance(me.accountId, 'USD', 0);
+    await inTransaction(t.ctx.database.db, (tx) =>
+      reverseMovement(tx, t.ctx, {
+        transactionId: funding,
+        key: `undo:${funding}`,
+        description: 'back to zero',
+        actor: { ip: 'test', device: 'test' },
+      }),
+    );
     expect((await t.api(cancelSubmit, { code }, { token: me.token })).body.code).toBe(200);
   });
 

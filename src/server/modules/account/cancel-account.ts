@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/client';
-import { accounts, walletAccounts } from '../../db/schema';
+import { accounts, ledgerAccounts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { consumeMailCode } from '../../lib/mail-codes';
 import type { MainPrincipal } from '../../lib/principal';
@@ -21,9 +21,9 @@ import { loadAccount } from './load-account';
  */
 async function ensureNothingHeld(tx: Executor, accountId: string): Promise<void> {
   const wallets = await tx
-    .select({ balance: walletAccounts.balance })
-    .from(walletAccounts)
-    .where(eq(walletAccounts.accountId, accountId))
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.accountId, accountId))
     .for('update');
   if (wallets.some((w) => w.balance !== 0)) throw fail.rule('server:account.balanceNotZero');
 }

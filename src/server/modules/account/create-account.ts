@@ -1,7 +1,7 @@
 /** Create a main account with its CNY and USD wallets at zero, in one transaction. */
 import type { AppContext } from '../../context';
 import { inTransaction, isUniqueViolation } from '../../db/client';
-import { accounts, walletAccounts } from '../../db/schema';
+import { accounts, ledgerAccounts } from '../../db/schema';
 import { newId, randomDigits } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -38,7 +38,7 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
           updatedAt: ctx.now(),
         });
         await tx
-          .insert(walletAccounts)
+          .insert(ledgerAccounts)
           .values(
             WALLET_CURRENCIES.map((currency) => ({ id: newId(), accountId: id, currency, balance: 0 })),
           );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetPwdCode, loginCode, signup, signupCode } from '../../../contract/auth';
-import { accounts, operationLogs, walletAccounts } from '../../db/schema';
+import { accounts, operationLogs, ledgerAccounts } from '../../db/schema';
 import { DAILY_LIMIT } from '../../lib/mail-codes';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
@@ -48,8 +48,8 @@ describe('sign-up', () => {
     const { userId } = made.body.data as { userId: string };
     const wallets = await t.ctx.database.db
       .select()
-      .from(walletAccounts)
-      .where(eq(walletAccounts.accountId, userId));
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.accountId, userId));
     expect(wallets.map((w) => [w.currency, w.balance]).sort()).toEqual([
       ['CNY', 0],
       ['USD', 0],

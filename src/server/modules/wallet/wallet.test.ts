@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallet } from '../../../contract/wallet';
-import { walletAccounts } from '../../db/schema';
+import { fundWallet } from '../../testing/money';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { openSession, signedInAccount } from '../../testing/signed-in';
@@ -11,13 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-async function setBalance(accountId: string, currency: string, balance: number): Promise<void> {
-  await t.ctx.database.db
-    .update(walletAccounts)
-    .set({ balance })
-    .where(and(eq(walletAccounts.accountId, accountId), eq(walletAccounts.currency, currency)));
-}
 
 describe('GET /api/user/wallet', () => {
   it('needs a bearer token', async () => {
@@ -33,8 +25,8 @@ describe('GET /api/user/wallet', () => {
 
   it('answers integer minor units, never formatted amounts', async () => {
     const me = await signedInAccount(t);
-    await setBalance(me.accountId, 'CNY', 5_000_075); // ¥50,000.75
-    await setBalance(me.accountId, 'USD', 1);
+    await fundWallet(t, me.accountId, 'CNY', 5_000_075); // ¥50,000.75
+    await fundWallet(t, me.accountId, 'USD', 1);
     const answer = await t.api(wallet, {}, { token: me.token });
     expect(answer.body.data).toEqual({ CNY: 5_000_075, USD: 1 });
   });
@@ -42,13 +34,13 @@ describe('GET /api/user/wallet', () => {
   it('shows the caller their own wallet only', async () => {
     const me = await signedInAccount(t);
     const other = await signedInAccount(t);
-    await setBalance(other.accountId, 'USD', 999);
+    await fundWallet(t, other.accountId, 'USD', 999);
     expect((await t.api(wallet, {}, { token: me.token })).body.data).toEqual({ CNY: 0, USD: 0 });
   });
 
   it('shows a sub-account user the wallet of its main account', async () => {
     const me = await signedInAccount(t);
-    await setBalance(me.accountId, 'USD', 12_345);
+    await fundWallet(t, me.accountId, 'USD', 12_345);
     const sub = await openSession(t, me.accountId, 'sub-1');
     expect((await t.api(wallet, {}, { token: sub.token })).body.data).toEqual({ CNY: 0, USD: 12_345 });
   });

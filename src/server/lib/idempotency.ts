@@ -1,0 +1,104 @@
+/**
+ * `Idempotency-Key` for money-moving endpoints (api-conventions "Data"). The first call with a key
+ * claims it (a `pending` row); when it ends, its answer is stored (`done`). Another call with the
+ * same key and the same parameters gets that answer back without running again; with other
+ * parameters, or while the first is still running, it gets 409. A call that failed unexpectedly
+ * (500) releases its claim so the retry can run. Keys are kept 48 hours (purge.ts).
+ *
+ * This is the outer guard; each money operation also keys its ledger movement and its order row,
+ * so even a lost answer cannot make a retry move money twice.
+ */
+import { and, eq, lt } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { idempotencyKeys } from '../db/schema';
+import { sha256 } from './crypto';
+import { AppError, fail } from './errors';
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** A claim older than this belonged to a process that died mid-call; a retry may take it over. */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+export const IDEMPOTENCY_KEEP_MS = 48 * 3600 * 1000;
+
+export interface StoredAnswer {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer };
+
+/** The header's key, or null when absent; a malformed key is a 400. */
+export function readIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined || header === '') return null;
+  if (!KEY_PATTERN.test(header)) throw fail.badRequest('server:idempotency.badKey');
+  return header;
+}
+
+export function requestHashOf(endpointId: string, input: unknown): string {
+  return sha256(JSON.stringify([endpointId, input]));
+}
+
+export async function claimKey(
+  ctx: AppContext,
+  scope: { accountId: string; key: string; endpointId: string; requestHash: string },
+): Promise<Claim> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  // A claim left behind by a dead process is removed first, so this call can take the key.
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.accountId, scope.accountId),
+        eq(idempotencyKeys.key, scope.key),
+        eq(idempotencyKeys.state, 'pending'),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
+      ),
+    );
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ ...scope, state: 'pending', createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return { kind: 'claimed' };
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, scope.accountId), eq(idempotencyKeys.key, scope.key)));
+  if (!row) return claimKey(ctx, scope); // released between our insert and select: try again
+  if (row.endpointId !== scope.endpointId || row.requestHash !== scope.requestHash)
+    throw fail.conflict('server:idempotency.keyReused');
+  if (row.state === 'pending') throw fail.conflict('server:idempotency.inProgress');
+  return { kind: 'replay', answer: row.answer as StoredAnswer };
+}
+
+/** Store the answer of the claimed call (success or a business refusal) for replays. */
+export async function finishKey(
+  ctx: AppContext,
+  accountId: string,
+  key: string,
+  answer: StoredAnswer,
+): Promise<void> {
+  await ctx.database.db
+    .update(idempotencyKeys)
+    .set({ state: 'done', code: answer.code, answer })
+    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+}
+
+/** Give the key back after an unexpected failure, so a retry runs the call again. */
+export async function releaseKey(ctx: AppContext, accountId: string, key: string): Promise<void> {
+  await ctx.database.db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.accountId, accountId),
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.state, 'pending'),
+      ),
+    );
+}
+
+/** Whether an error is a stored answer (a deliberate refusal) or a failure to release. */
+export function isDeliberate(error: unknown): error is AppError {
+  return error instanceof AppError && error.code < 500;
+}

@@ -1,0 +1,45 @@
+/**
+ * Checks the invariants of the ledger over the whole database: every transaction nets to zero per
+ * currency, every stored balance equals the sum of its entries and the last entry's balance-after,
+ * no wallet is negative. The tests run it after every step; an operator can run it any time.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+export interface LedgerProblems {
+  unbalancedTransactions: string[];
+  balanceNotSumOfEntries: string[];
+  balanceNotLastBalanceAfter: string[];
+  negativeWallets: string[];
+}
+
+async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = (await db.execute(query)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+export async function auditLedger(db: Executor): Promise<LedgerProblems> {
+  return {
+    unbalancedTransactions: await ids(
+      db,
+      sql`select transaction_id as id from ledger_entries group by transaction_id, currency having sum(amount) <> 0`,
+    ),
+    balanceNotSumOfEntries: await ids(
+      db,
+      sql`select a.id from ledger_accounts a left join ledger_entries e on e.ledger_account_id = a.id
+          group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+    ),
+    balanceNotLastBalanceAfter: await ids(
+      db,
+      sql`select a.id from ledger_accounts a
+          join lateral (select balance_after from ledger_entries e where e.ledger_account_id = a.id
+                        order by e.id desc limit 1) last on true
+          where last.balance_after <> a.balance`,
+    ),
+    negativeWallets: await ids(db, sql`select id from ledger_accounts where kind = 'wallet' and balance < 0`),
+  };
+}
+
+export function isHealthy(problems: LedgerProblems): boolean {
+  return Object.values(problems).every((list) => list.length === 0);
+}

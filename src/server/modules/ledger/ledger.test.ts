@@ -1,0 +1,249 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/client';
+import { ledgerEntries, ledgerTransactions, operationLogs } from '../../db/schema';
+import type { TestApp } from '../../testing/harness';
+import { createTestApp } from '../../testing/harness';
+import { fundWallet } from '../../testing/money';
+import { signedInAccount } from '../../testing/signed-in';
+import { auditLedger, isHealthy, moveMoney, postMovement, reverseMovement, type Movement } from './index';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const actor = { ip: '203.0.113.9', device: 'test' };
+
+function topup(accountId: string, key: string, amount: number, fee = 0): Movement {
+  const legs: Movement['legs'][number][] = [
+    {
+      account: { house: { kind: 'clearing', name: 'wechat', currency: 'CNY' } },
+      amount: -amount,
+      type: 'wechat',
+    },
+    { account: { wallet: { accountId, currency: 'CNY' } }, amount, type: 'topup', description: 'WeChat Pay' },
+  ];
+  if (fee > 0)
+    legs.push(
+      { account: { wallet: { accountId, currency: 'CNY' } }, amount: -fee, type: 'fee', description: 'fee' },
+      {
+        account: { house: { kind: 'fee_income', name: 'topup', currency: 'CNY' } },
+        amount: fee,
+        type: 'fee',
+      },
+    );
+  return { key, kind: 'topup', accountId, legs, actor };
+}
+
+async function balance(accountId: string, currency: string): Promise<number> {
+  const wallet = await t.ctx.database.db.query.ledgerAccounts.findFirst({
+    where: (a, { and, eq }) => and(eq(a.accountId, accountId), eq(a.currency, currency)),
+  });
+  return wallet?.balance ?? -1;
+}
+
+describe('postMovement', () => {
+  it('credits the wallet, writes one flow entry per wallet leg with the balance after, and logs it', async () => {
+    const me = await signedInAccount(t);
+    const posted = await moveMoney(t.ctx, topup(me.accountId, `k1:${me.accountId}`, 50_000, 300));
+    expect(posted.replayed).toBe(false);
+    expect(await balance(me.accountId, 'CNY')).toBe(49_700);
+    const flow = await t.ctx.database.db
+      .select({
+        amount: ledgerEntries.amount,
+        balanceAfter: ledgerEntries.balanceAfter,
+        type: ledgerEntries.type,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, me.accountId))
+      .orderBy(ledgerEntries.id);
+    expect(flow).toEqual([
+      { amount: 50_000, balanceAfter: 50_000, type: 'topup' },
+      { amount: -300, balanceAfter: 49_700, type: 'fee' },
+    ]);
+    const logs = await t.ctx.database.db
+      .select({ action: operationLogs.action })
+      .from(operationLogs)
+      .where(eq(operationLogs.accountId, me.accountId));
+    expect(logs.map((l) => l.action)).toContain('ledger.topup');
+    expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
+  });
+
+  it('posts a key once: the same legs again replay the first movement, other legs get 409', async () => {
+    const me = await signedInAccount(t);
+    const first = await moveMoney(t.ctx, topup(me.accountId, `k2:${me.accountId}`, 60_000));
+    const again = await moveMoney(t.ctx, topup(me.accountId, `k2:${me.accountId}`, 60_000));
+    expect(again).toMatchObject({ transactionId: first.transactionId, replayed: true });
+    expect(await balance(me.accountId, 'CNY')).toBe(60_000);
+    await expect(moveMoney(t.ctx, topup(me.accountId, `k2:${me.accountId}`, 70_000))).rejects.toMatchObject({
+      code: 409,
+    });
+    expect(await balance(me.accountId, 'CNY')).toBe(60_000);
+  });
+
+  it('refuses a debit below zero with 422 and writes nothing of the movement', async () => {
+    const me = await signedInAccount(t);
+    await fundWallet(t, me.accountId, 'USD', 1_000);
+    const before = await t.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransactions);
+    const spend: Movement = {
+      key: `k3:${me.accountId}`,
+      kind: 'card_recharge',
+      accountId: me.accountId,
+      legs: [
+        {
+          account: { wallet: { accountId: me.accountId, currency: 'USD' } },
+          amount: -1_001,
+          type: 'card_recharge',
+        },
+        {
+          account: { house: { kind: 'card_funding', name: 'issuer', currency: 'USD' } },
+          amount: 1_001,
+          type: 'card',
+        },
+      ],
+      actor,
+    };
+    await expect(moveMoney(t.ctx, spend)).rejects.toMatchObject({ code: 422 });
+    expect(await balance(me.accountId, 'USD')).toBe(1_000);
+    const after = await t.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransactions);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('refuses unbalanced legs, zero amounts and another customer’s wallet before touching the database', async () => {
+    const me = await signedInAccount(t);
+    const other = await signedInAccount(t);
+    const base = topup(me.accountId, `k4:${me.accountId}`, 50_000);
+    await expect(moveMoney(t.ctx, { ...base, legs: base.legs.slice(1) })).rejects.toThrow(/two legs/);
+    await expect(
+      moveMoney(t.ctx, { ...base, legs: [base.legs[0]!, { ...base.legs[1]!, amount: 49_999 }] }),
+    ).rejects.toThrow(/net to zero/);
+    await expect(
+      moveMoney(t.ctx, {
+        ...base,
+        legs: [
+          { ...base.legs[0]!, amount: 0 },
+          { ...base.legs[1]!, amount: 0 },
+        ],
+      }),
+    ).rejects.toThrow(/non-zero/);
+    await expect(moveMoney(t.ctx, { ...base, accountId: other.accountId })).rejects.toThrow(/own customer/);
+    expect(await balance(me.accountId, 'CNY')).toBe(0);
+  });
+});
+
+describe('the database keeps the rules even against raw SQL', () => {
+  it('refuses updates and deletes of ledger rows', async () => {
+    const me = await signedInAccount(t);
+    const posted = await fundWallet(t, me.accountId, 'CNY', 500);
+    await expect(
+      t.ctx.database.db
+        .update(ledgerEntries)
+        .set({ amount: 1 })
+        .where(eq(ledgerEntries.transactionId, posted)),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.database.db.delete(ledgerTransactions).where(eq(ledgerTransactions.id, posted)),
+    ).rejects.toThrow();
+  });
+
+  it('refuses at commit a transaction whose entries do not net to zero', async () => {
+    const me = await signedInAccount(t);
+    await fundWallet(t, me.accountId, 'CNY', 500);
+    const wallet = await t.ctx.database.db.query.ledgerAccounts.findFirst({
+      where: (a, { and, eq }) => and(eq(a.accountId, me.accountId), eq(a.currency, 'CNY')),
+    });
+    await expect(
+      inTransaction(t.ctx.database.db, async (tx) => {
+        await tx.insert(ledgerTransactions).values({
+          id: `Tbad${me.accountId}`,
+          accountId: me.accountId,
+          kind: 'forged',
+          idempotencyKey: `forged:${me.accountId}`,
+          requestHash: 'x',
+        });
+        await tx.insert(ledgerEntries).values({
+          transactionId: `Tbad${me.accountId}`,
+          ledgerAccountId: wallet!.id,
+          accountId: me.accountId,
+          currency: 'CNY',
+          amount: 100,
+          balanceAfter: 600,
+          type: 'topup',
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await balance(me.accountId, 'CNY')).toBe(500);
+  });
+});
+
+describe('reverseMovement', () => {
+  it('posts the opposite entries once, restoring every balance', async () => {
+    const me = await signedInAccount(t);
+    const posted = await moveMoney(t.ctx, topup(me.accountId, `k5:${me.accountId}`, 80_000, 480));
+    const reverse = (key: string) =>
+      inTransaction(t.ctx.database.db, (tx) =>
+        reverseMovement(tx, t.ctx, {
+          transactionId: posted.transactionId,
+          key,
+          description: 'chargeback',
+          actor,
+        }),
+      );
+    const reversal = await reverse(`rev:${posted.transactionId}`);
+    expect(reversal.entries.filter((e) => e.type === 'reversal').map((e) => e.amount)).toEqual([
+      480, -80_000,
+    ]);
+    expect(await balance(me.accountId, 'CNY')).toBe(0);
+    expect((await reverse(`rev:${posted.transactionId}`)).replayed).toBe(true);
+    await expect(reverse(`rev2:${posted.transactionId}`)).rejects.toMatchObject({ code: 409 });
+    await expect(
+      inTransaction(t.ctx.database.db, (tx) =>
+        reverseMovement(tx, t.ctx, {
+          transactionId: reversal.transactionId,
+          key: 'x',
+          description: '',
+          actor,
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 422 });
+    expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
+  });
+
+  it('refuses to reverse a credit the customer has already spent', async () => {
+    const me = await signedInAccount(t);
+    const posted = await moveMoney(t.ctx, topup(me.accountId, `k6:${me.accountId}`, 50_000));
+    await inTransaction(t.ctx.database.db, (tx) =>
+      postMovement(tx, t.ctx, {
+        key: `spend:${me.accountId}`,
+        kind: 'card_recharge',
+        accountId: me.accountId,
+        legs: [
+          {
+            account: { wallet: { accountId: me.accountId, currency: 'CNY' } },
+            amount: -20_000,
+            type: 'card_recharge',
+          },
+          {
+            account: { house: { kind: 'card_funding', name: 'issuer', currency: 'CNY' } },
+            amount: 20_000,
+            type: 'card',
+          },
+        ],
+        actor,
+      }),
+    );
+    await expect(
+      inTransaction(t.ctx.database.db, (tx) =>
+        reverseMovement(tx, t.ctx, {
+          transactionId: posted.transactionId,
+          key: `r:${me.accountId}`,
+          description: '',
+          actor,
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 422 });
+    expect(await balance(me.accountId, 'CNY')).toBe(30_000);
+  });
+});
