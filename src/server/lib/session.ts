@@ -19,6 +19,11 @@ export interface SessionPrincipal {
   sessionId: string;
   accountId: string;
   subAccountId: string | null;
+  /**
+   * The account row as read with the session, in the same query: calls that only read the account
+   * (user info, permissions) need no second query. Absent where a principal is built without it.
+   */
+  account?: typeof accounts.$inferSelect;
 }
 
 export interface ClientInfo {
@@ -94,7 +99,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
       subAccountId: sessions.subAccountId,
       lastSeenAt: sessions.lastSeenAt,
       revokedAt: sessions.revokedAt,
-      status: accounts.status,
+      account: accounts,
     })
     .from(sessionTokens)
     .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
@@ -107,11 +112,16 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     throw new AppError(Code.unauthorized, 'server:errors.idleTimeout');
   }
   if (row.expiresAt.getTime() <= ctx.now().getTime()) throw fail.accessExpired();
-  if (row.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
+  if (row.account.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
   if (ctx.now().getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: ctx.now() }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, accountId: row.accountId, subAccountId: row.subAccountId };
+  return {
+    sessionId: row.sessionId,
+    accountId: row.accountId,
+    subAccountId: row.subAccountId,
+    account: row.account,
+  };
 }
 
 /**

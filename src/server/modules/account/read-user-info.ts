@@ -1,6 +1,7 @@
 /** `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode). */
 import type { UserInfo } from '../../../contract/account';
 import type { AppContext } from '../../context';
+import type { SessionPrincipal } from '../../lib/session';
 import type { AccountRow } from './load-account';
 import { loadAccount } from './load-account';
 
@@ -19,6 +20,7 @@ export function toUserInfo(account: AccountRow): UserInfo {
   };
 }
 
-export async function readUserInfo(ctx: AppContext, accountId: string): Promise<UserInfo> {
-  return toUserInfo(await loadAccount(ctx, accountId));
+/** The account row the session was authenticated with saves a second query (the hot path). */
+export async function readUserInfo(ctx: AppContext, principal: SessionPrincipal): Promise<UserInfo> {
+  return toUserInfo(principal.account ?? (await loadAccount(ctx, principal.accountId)));
 }

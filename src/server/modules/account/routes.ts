@@ -53,7 +53,7 @@ function toOverview(figures: OverviewFigures): Overview {
 }
 
 export function registerAccountRoutes(register: Registrar): void {
-  register(info, (_input, call) => readUserInfo(call.app, mainAccountOf(call).accountId));
+  register(info, (_input, call) => readUserInfo(call.app, mainAccountOf(call)));
 
   register(overviewCall, async (_input, call) => {
     const { accountId } = mainAccountOf(call);
