@@ -53,7 +53,10 @@ describe('wide screen', () => {
     await shellOn('/home');
     const menu = screen.getByTestId('side-menu');
     const items = within(menu).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Overview', 'Log out']);
+    // Built pages only: overview and the finance section (card and personal pages come later).
+    expect(
+      items.map((item) => item.querySelector('[data-testid^="menu-"]')?.getAttribute('data-testid')),
+    ).toEqual(['menu-home', 'menu-finance', 'menu-logout']);
     const home = within(menu).getByTestId('menu-home');
     expect(home.getAttribute('aria-current')).toBe('page');
     expect(home.getAttribute('data-intro')).toBe('Balances, cards and this month at a glance');
@@ -86,8 +89,8 @@ describe('wide screen', () => {
     expect(panel.hidden).toBe(false);
     expect(await within(panel).findByText('Plan: Standard')).toBeTruthy();
     await waitFor(() => expect(within(panel).getByTestId('user-balance-CNY').textContent).toBe('¥1,234.56'));
-    // Recharge and personal account appear once their pages exist (later issues).
-    expect(within(panel).queryByTestId('user-recharge')).toBeNull();
+    // Recharge leads to FinanceRechargeIndex; personal account appears once its page exists.
+    expect(within(panel).getByTestId('user-recharge').getAttribute('href')).toBe('/FinanceRechargeIndex');
     expect(within(panel).queryByTestId('user-account')).toBeNull();
     expect(within(panel).getByTestId('user-logout')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });

@@ -1,0 +1,187 @@
+/**
+ * The open order in the status sheet: the QR code of its payload (or, for USDT, the one-time
+ * TRC20 address and the exact amount, each with its own copy button), the countdown to expiry,
+ * "save QR image", "open in the app" on phones, and the live status.
+ */
+import { useTranslation } from 'react-i18next';
+import { Countdown } from '../../../../components/ui/Countdown';
+import { Money } from '../../../../components/ui/Money';
+import { useMediaQuery, WIDE_QUERY } from '../../../../components/ui/useMediaQuery';
+import { formatMoney } from '../../../../lib/money';
+import { plainAmount } from '../amount';
+import type { TopupOrder } from '../api';
+import { safeDeepLink } from '../deep-link';
+import { RECHARGE_NS } from '../i18n';
+import { useQrDataUrl } from '../useQrDataUrl';
+import { CopyButton } from './CopyButton';
+
+function secondsUntil(iso: string): number {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : 0;
+}
+
+export function OrderPayment({ order }: { order: TopupOrder }) {
+  const { t } = useTranslation(RECHARGE_NS);
+  const phone = !useMediaQuery(WIDE_QUERY);
+  const usdt = order.channel === 'usdt_trc20';
+  const card = order.channel === 'bank_card';
+  const qr = useQrDataUrl(card ? null : order.payload);
+  const deepLink = phone ? safeDeepLink(order.deepLink) : null;
+  const amountText = formatMoney(order.amount, order.currency);
+  const confirming = order.status === 'confirming';
+
+  return (
+    <div className="cp-recharge-pay">
+      <p className="cp-recharge-pay__amount">
+        <span className="cp-recharge-pay__amount-label">{t('order.amount')}</span>
+        {usdt ? (
+          // USDT is sent as a number of tokens, so no dollar sign: exactly what the wallet app asks for.
+          <span className="cp-money" data-testid="recharge-order-amount">
+            {plainAmount(order.amount)} <span className="cp-recharge-pay__unit">USDT</span>
+          </span>
+        ) : (
+          <Money minor={order.amount} currency={order.currency} data-testid="recharge-order-amount" />
+        )}
+      </p>
+
+      {card ? (
+        <p className="cp-recharge-pay__instruction">
+          {t('order.cardInstruction', { last4: order.cardLast4 ?? '····' })}
+        </p>
+      ) : (
+        <>
+          <p className="cp-recharge-pay__instruction">
+            {usdt ? t('order.usdtInstruction') : t(`order.scan.${order.channel}`)}
+          </p>
+          <div
+            className="cp-recharge-qr"
+            data-testid="recharge-qr"
+            data-state={typeof qr === 'string' ? qr : 'ready'}
+          >
+            {typeof qr === 'string' ? (
+              qr === 'failed' ? (
+                <p className="cp-recharge-qr__failed">{t('order.qrFailed')}</p>
+              ) : (
+                <span
+                  className="cp-recharge-skeleton cp-recharge-qr__placeholder"
+                  aria-label={t('order.qrLoading')}
+                />
+              )
+            ) : (
+              <img
+                src={qr.url}
+                width={220}
+                height={220}
+                alt={t('order.qrAlt', { amount: amountText })}
+                className="cp-recharge-qr__image"
+                data-testid="recharge-qr-image"
+              />
+            )}
+          </div>
+          {typeof qr !== 'string' ? (
+            <p className="cp-recharge-pay__hint">{t(phone ? 'order.longPress' : 'order.scanWithPhone')}</p>
+          ) : null}
+        </>
+      )}
+
+      {usdt && order.address ? (
+        <dl className="cp-recharge-usdt">
+          <div>
+            <dt>{t('order.network')}</dt>
+            <dd>
+              <span className="cp-recharge-badge">{order.network ?? 'TRC20'}</span>
+            </dd>
+          </div>
+          <div className="cp-recharge-usdt__row">
+            <dt>{t('order.address')}</dt>
+            <dd>
+              <code className="cp-recharge-usdt__address" data-testid="recharge-address">
+                {order.address}
+              </code>
+              <CopyButton
+                text={order.address}
+                label={t('order.copyAddress')}
+                data-testid="recharge-copy-address"
+              />
+            </dd>
+          </div>
+          <div className="cp-recharge-usdt__row">
+            <dt>{t('order.usdtAmount')}</dt>
+            <dd>
+              <code className="cp-recharge-usdt__value">{plainAmount(order.amount)} USDT</code>
+              <CopyButton
+                text={plainAmount(order.amount)}
+                label={t('order.copyAmount')}
+                data-testid="recharge-copy-amount"
+              />
+            </dd>
+          </div>
+          <p className="cp-recharge-usdt__warning">{t('order.usdtWarning')}</p>
+        </dl>
+      ) : null}
+
+      <div className="cp-recharge-pay__actions">
+        {typeof qr !== 'string' ? (
+          <a
+            className="cp-recharge-action"
+            href={qr.url}
+            download={`recharge-${order.orderId}.png`}
+            data-testid="recharge-save-qr"
+          >
+            {t('order.saveQr')}
+          </a>
+        ) : null}
+        {deepLink ? (
+          <a
+            className="cp-recharge-action cp-recharge-action--primary"
+            href={deepLink}
+            data-testid="recharge-open-app"
+          >
+            {t('order.openApp', { app: t(`channelShort.${order.channel}`) })}
+          </a>
+        ) : null}
+      </div>
+
+      <dl className="cp-recharge-pay__facts">
+        <div>
+          <dt>{t('order.number')}</dt>
+          <dd>
+            <span className="cp-recharge-pay__order-no" data-testid="recharge-order-id">
+              {order.orderId}
+            </span>
+            {usdt ? null : (
+              <CopyButton
+                text={order.orderId}
+                label={t('order.copyNumber')}
+                data-testid="recharge-copy-order"
+              />
+            )}
+          </dd>
+        </div>
+        {confirming ? null : (
+          <div>
+            <dt>{t('order.payWithin')}</dt>
+            <dd>
+              <Countdown
+                key={order.expiresAt}
+                seconds={secondsUntil(order.expiresAt)}
+                data-testid="recharge-countdown"
+              />
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <p
+        className={`cp-recharge-status cp-recharge-status--${order.status}`}
+        role="status"
+        aria-live="polite"
+        data-testid="recharge-status"
+        data-status={order.status}
+      >
+        <span className="cp-recharge-status__dot" aria-hidden="true" />
+        {confirming ? t('order.confirming') : t('order.waiting')}
+      </p>
+    </div>
+  );
+}

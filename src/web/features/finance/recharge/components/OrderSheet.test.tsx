@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+/**
+ * The status sheet on its own, with fake timers: polling starts and stops with the sheet, the
+ * statuses show as they should, and "I have paid" asks the server.
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastInfo } from '../../../../lib/notify';
+import { storeSession } from '../../../../test-fixtures';
+import type { OrderStatus, TopupOrder } from '../api';
+import { requestsTo, signOutAndForget, stubRechargeApi } from '../test-api';
+import { testOrder } from '../test-orders';
+import { OrderSheet } from './OrderSheet';
+
+vi.mock('idb-keyval', async () => (await import('../../../../test-fixtures')).memoryIdb());
+vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+// The QR image itself is tested through the page; here it only needs to exist.
+vi.mock('qrcode', () => ({ default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  storeSession();
+  window.innerWidth = 390;
+  vi.mocked(toastInfo).mockClear();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await signOutAndForget();
+  vi.unstubAllGlobals();
+});
+
+/** Lets timers and the answers they trigger run. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+function stubStatuses(statuses: OrderStatus[], base: TopupOrder) {
+  let calls = 0;
+  return stubRechargeApi((request) => {
+    if (request.path === '/api/account/recharge/status') {
+      calls += 1;
+      const status = statuses[Math.min(calls - 1, statuses.length - 1)] ?? 'pending';
+      return { code: 200, data: { ...base, status } };
+    }
+    return undefined;
+  });
+}
+
+function Harness({
+  order,
+  visible = true,
+  onClose = () => {},
+  onRestart = () => {},
+}: {
+  order: TopupOrder;
+  visible?: boolean;
+  onClose?: (status: OrderStatus) => void;
+  onRestart?: () => void;
+}) {
+  return <OrderSheet order={order} visible={visible} onClose={onClose} onRestart={onRestart} />;
+}
+
+describe('OrderSheet polling', () => {
+  it('polls with back-off while open and stops when it closes', async () => {
+    const order = testOrder();
+    const { requests } = stubStatuses(['pending'], order);
+    const view = render(<Harness order={order} />);
+    await advance(1999);
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(0);
+    await advance(1);
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(1);
+    await advance(3000);
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(2);
+    const status = requestsTo(requests, 'recharge/status')[0];
+    expect(status?.query.get('orderId')).toBe(order.orderId);
+
+    view.rerender(<Harness order={order} visible={false} />);
+    await advance(10 * 60_000);
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(2);
+  });
+
+  it('tells the parent the last status when the customer closes it', async () => {
+    const order = testOrder();
+    stubStatuses(['pending'], order);
+    const onClose = vi.fn();
+    render(<Harness order={order} onClose={onClose} />);
+    await advance(0);
+    fireEvent.click(screen.getByTestId('sheet-close'));
+    expect(onClose).toHaveBeenCalledWith('pending');
+  });
+
+  it('stops at the countdown’s end and shows the order as expired, with "start again"', async () => {
+    const order = testOrder({ expiresAt: new Date(Date.now() + 7000).toISOString() });
+    const { requests } = stubStatuses(['pending'], order);
+    const onRestart = vi.fn();
+    render(<Harness order={order} onRestart={onRestart} />);
+    await advance(0);
+    expect(screen.getByTestId('recharge-countdown').textContent).toBe('00:00:07');
+    await advance(7000);
+    await advance(0);
+    const closed = screen.getByTestId('recharge-closed');
+    expect(closed.dataset.reason).toBe('expired');
+    const polls = requestsTo(requests, 'recharge/status').length;
+    expect(polls).toBe(3); // at 2 s, 5 s and the last look at 7 s
+    await advance(10 * 60_000);
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(polls);
+
+    fireEvent.click(screen.getByTestId('recharge-restart'));
+    expect(onRestart).toHaveBeenCalled();
+  });
+
+  it('shows "failed" with the reason the server gave', async () => {
+    const order = testOrder();
+    stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/status'
+        ? { code: 200, data: { ...order, status: 'failed', failureReason: 'Card declined by the bank' } }
+        : undefined,
+    );
+    render(<Harness order={order} />);
+    await advance(2000);
+    await advance(0);
+    const closed = screen.getByTestId('recharge-closed');
+    expect(closed.dataset.reason).toBe('failed');
+    expect(closed.textContent).toContain('Card declined by the bank');
+    expect(screen.getByTestId('recharge-restart')).toBeTruthy();
+  });
+
+  it('USDT confirming: says "confirming on chain, 1–5 minutes" and keeps polling past the payment deadline', async () => {
+    const now = Date.now();
+    const order = testOrder({
+      channel: 'usdt_trc20',
+      amount: 11_000,
+      expiresAt: new Date(now + 4000).toISOString(),
+      confirmAt: new Date(now + 5 * 60_000).toISOString(),
+    });
+    const { requests } = stubStatuses(['confirming', 'confirming', 'paid'], order);
+    render(<Harness order={order} />);
+    await advance(2000);
+    const status = screen.getByTestId('recharge-status');
+    expect(status.dataset.status).toBe('confirming');
+    expect(status.textContent).toBe('Payment seen — confirming on chain, 1–5 minutes.');
+    expect(screen.queryByTestId('recharge-countdown')).toBeNull();
+    await advance(8000); // well past expiresAt
+    await advance(0);
+    expect(screen.getByTestId('recharge-success')).toBeTruthy();
+    expect(requestsTo(requests, 'recharge/status')).toHaveLength(3);
+  });
+});
+
+describe('OrderSheet actions', () => {
+  it('"I have paid" asks recharge/check and says when nothing has arrived yet', async () => {
+    const order = testOrder();
+    const { requests } = stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/check' ? { code: 200, data: order } : undefined,
+    );
+    render(<Harness order={order} />);
+    await advance(0);
+    fireEvent.click(screen.getByTestId('recharge-check'));
+    await advance(0);
+    const check = requestsTo(requests, 'recharge/check');
+    expect(check).toHaveLength(1);
+    expect(new URLSearchParams(check[0]?.body).get('orderId')).toBe(order.orderId);
+    expect(toastInfo).toHaveBeenCalledWith('We have not received the payment yet. It can take a minute.');
+  });
+
+  it('"I have paid" that finds the payment shows the success screen', async () => {
+    const order = testOrder();
+    stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/check'
+        ? { code: 200, data: { ...order, status: 'paid' } }
+        : undefined,
+    );
+    render(<Harness order={order} />);
+    await advance(0);
+    fireEvent.click(screen.getByTestId('recharge-check'));
+    await advance(0);
+    await advance(0);
+    const success = screen.getByTestId('recharge-success');
+    expect(within(success).getByTestId('recharge-success-credit').textContent).toBe('¥497.00');
+  });
+
+  it('offers "open in the app" on a phone only', async () => {
+    const order = testOrder();
+    stubStatuses(['pending'], order);
+    const view = render(<Harness order={order} />);
+    await advance(0);
+    expect(screen.getByTestId('recharge-open-app').getAttribute('href')).toBe(order.deepLink);
+    view.unmount();
+
+    window.innerWidth = 1280;
+    render(<Harness order={order} />);
+    await advance(0);
+    expect(screen.getByTestId('recharge-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('recharge-open-app')).toBeNull();
+  });
+
+  it('never puts a javascript: link behind "open in the app"', async () => {
+    const order = testOrder({ deepLink: 'javascript:alert(1)' });
+    stubStatuses(['pending'], order);
+    render(<Harness order={order} />);
+    await advance(0);
+    expect(screen.getByTestId('recharge-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('recharge-open-app')).toBeNull();
+  });
+
+  it('copies the order number for QR channels', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const order = testOrder({ channel: 'alipay' });
+    stubStatuses(['pending'], order);
+    render(<Harness order={order} />);
+    await advance(0);
+    fireEvent.click(screen.getByTestId('recharge-copy-order'));
+    await advance(0);
+    expect(writeText).toHaveBeenCalledWith(order.orderId);
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+});
