@@ -76,3 +76,13 @@ describe('endpoint table', () => {
     for (const e of allEndpoints.filter((x) => x.method === 'GET')) expect(e.encoding).toBe('query');
   });
 });
+
+describe('calendarDate', () => {
+  it('takes real days only', async () => {
+    const { calendarDate } = await import('./finance');
+    expect(calendarDate.safeParse('2026-02-28').success).toBe(true);
+    expect(calendarDate.safeParse('2028-02-29').success).toBe(true);
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '20260101', ''])
+      expect(calendarDate.safeParse(bad).success).toBe(false);
+  });
+});

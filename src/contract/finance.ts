@@ -28,7 +28,14 @@ const requiredText = (max: number) =>
 export const calendarDate = z
   .string({ error: 'common:validation.date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'common:validation.date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'common:validation.date' });
+  .refine(isRealDay, { error: 'common:validation.date' });
+
+/** A day that exists: 2026-02-30 is refused rather than rolled over into March. */
+function isRealDay(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Limits, quotes and online orders
@@ -124,7 +131,12 @@ export const qrCreate = endpoint({
     /** bank_card only: the code mailed by recharge/getCode. */
     code: optionalText(mailCode),
     /** bank_card only: the paying card (13-19 digits, Luhn); only its last four digits are kept. */
-    cardNo: optionalText(z.string().trim().regex(/^\d{13,19}$/, { error: 'common:validation.cardNo' })),
+    cardNo: optionalText(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{13,19}$/, { error: 'common:validation.cardNo' }),
+    ),
   }),
   response: topupOrder,
 });
@@ -208,9 +220,11 @@ export const forecastStatus = z.enum(['submitted', 'approved', 'rejected', 'revo
 export type ForecastStatus = z.infer<typeof forecastStatus>;
 
 export const forecastFields = z.object({
-  amount: amountMinor.min(USD_TRANSFER_MIN, { error: 'common:validation.usdTransferMin' }).max(USD_TRANSFER_MAX, {
-    error: 'common:validation.amount',
-  }),
+  amount: amountMinor
+    .min(USD_TRANSFER_MIN, { error: 'common:validation.usdTransferMin' })
+    .max(USD_TRANSFER_MAX, {
+      error: 'common:validation.amount',
+    }),
   payerName: requiredText(100),
   payerAccount: requiredText(64),
   bankArea: requiredText(100),
@@ -380,6 +394,8 @@ export const flowDown = endpoint({
   encoding: 'query',
   auth: 'bearer',
   answer: 'file',
+  /** A read, but it hands customer financial data out in bulk: every export is in the operation log. */
+  audited: true,
   summary: 'Exactly the filtered flow rows as an XLSX (default) or CSV file, streamed.',
   request: flowFilter.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
   response: nothing,

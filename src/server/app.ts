@@ -11,12 +11,16 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { allEndpoints } from '../contract';
 import { Code } from '../contract/core';
+import { topupUpload } from '../contract/finance';
 import type { AppContext } from './context';
 import { envelope, errorEnvelope } from './lib/envelope';
 import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
+import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
+import { registerPublicUpload } from './modules/files/public-upload';
+import { tooLargeError, UPLOAD_PATHS, uploadBodyLimit } from './modules/files/upload-limit';
 import { registerSandbox } from './sandbox';
 
 export function createApp(ctx: AppContext): Hono {
@@ -55,12 +59,15 @@ export function createApp(ctx: AppContext): Hono {
     }),
   );
 
+  const apiBodyLimit = bodyLimit({
+    maxSize: ctx.env.BODY_LIMIT,
+    onError: (c) => envelope(c, Code.payloadTooLarge, translate(lang(c), 'server:errors.tooLarge'), null),
+  });
+  // Upload routes take files up to UPLOAD_MAX_MB instead, counted while the body streams in.
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
   app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: ctx.env.BODY_LIMIT,
-      onError: (c) => envelope(c, Code.payloadTooLarge, translate(lang(c), 'server:errors.tooLarge'), null),
-    }),
+    topupUpload.path,
+    uploadBodyLimit(ctx.env, (c) => errorEnvelope(c, tooLargeError(ctx.env), lang(c), ctx.log).response),
   );
 
   app.get('/index.html', (c) => c.redirect('/', 301));
@@ -78,6 +85,8 @@ export function createApp(ctx: AppContext): Hono {
   app.get('/api/openapi.json', (c) => c.json(openApi));
 
   registerModules(createRegistrar(app, ctx));
+  registerPaymentNotifyRoute(app, ctx);
+  registerPublicUpload(app, ctx);
   if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
 
   const knownPaths = new Set<string>(allEndpoints.map((e) => e.path));

@@ -10,6 +10,8 @@ describe('production mode', () => {
     expect(problems.join('\n')).toMatch(/SECRET_KEY/);
     expect(problems.join('\n')).toMatch(/OAUTH_CLIENTS/);
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
+    expect(problems.join('\n')).toMatch(/PAYMENTS_GATEWAY_URL/);
+    expect(problems.join('\n')).toMatch(/PAYMENT_CHANNEL_SECRETS needs a secret for wechat, alipay/);
     await expect(buildContext(env)).rejects.toThrow(/Refusing to start in production mode/);
   });
 
@@ -20,6 +22,8 @@ describe('production mode', () => {
       SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       OAUTH_CLIENTS: 'portal:long-random-secret',
       DATABASE_URL: 'postgres://app@db/portal',
+      PAYMENTS_GATEWAY_URL: 'https://gateway.internal/v1',
+      PAYMENT_CHANNEL_SECRETS: 'wechat:a1,alipay:a2,unionpay:a3,usdt_trc20:a4,bank_card:a5',
     });
     expect(productionProblems(env)).toEqual([]);
   });

@@ -1,4 +1,5 @@
-/** Builds the AppContext from a validated environment: database, secrets, mail, clients, clock. */
+/** Builds the AppContext from a validated environment: database, secrets, mail, storage, clients, clock. */
+import { join } from 'node:path';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -7,6 +8,8 @@ import { SecretBox } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createOutboxMail } from './providers/mail/outbox-mail';
 import { createSmtpMail } from './providers/mail/smtp-mail';
+import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
+import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
 
 export const DEFAULT_CLIENTS = 'portal:portal';
 
@@ -18,6 +21,7 @@ export function productionProblems(env: Env): string[] {
   if (!env.SECRET_KEY) problems.push('SECRET_KEY is required (no generated key file in production)');
   if (env.OAUTH_CLIENTS === DEFAULT_CLIENTS) problems.push('OAUTH_CLIENTS must not use the default secret');
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
+  problems.push(...paymentsProductionProblems(env));
   return problems;
 }
 
@@ -35,6 +39,8 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
     database,
     box,
     mail,
+    storage: createLocalFolderStorage(join(env.DATA_DIR, 'uploads')),
+    payments: createPaymentsProvider(env, box),
     log,
     clients: parseClients(env.OAUTH_CLIENTS),
     now: options.now ?? (() => new Date()),

@@ -4,12 +4,18 @@ import type { Env } from './env';
 import type { SecretBox } from './lib/crypto';
 import type { Logger } from './lib/logger';
 import type { MailProvider } from './providers/mail/mail-provider';
+import type { PaymentsProvider } from './providers/payments/payments-provider';
+import type { StorageProvider } from './providers/storage/storage-provider';
 
 export interface AppContext {
   env: Env;
   database: Database;
   box: SecretBox;
   mail: MailProvider;
+  /** Uploaded files' bytes (a local folder by default: DATA_DIR/uploads). */
+  storage: StorageProvider;
+  /** The payment channels of top-ups (the sandbox simulator in demo mode). */
+  payments: PaymentsProvider;
   log: Logger;
   /** Registered token clients: id -> secret. */
   clients: Map<string, string>;

@@ -18,6 +18,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Card Portal <no-reply@card-portal.local>'),
   /** 32 bytes, base64: encrypts card secrets and Google secrets, keys code hashes. Demo mode makes one. */
   SECRET_KEY: z.string().optional(),
+  /** Payment gateway fronting the channels (production); unset means the demo payment simulator. */
+  PAYMENTS_GATEWAY_URL: z.url().optional(),
+  /** Callback secrets as `channel:secret` pairs, comma separated; demo mode derives missing ones. */
+  PAYMENT_CHANNEL_SECRETS: z.string().optional(),
   /** Registered token clients as `id:secret` pairs, comma separated. */
   OAUTH_CLIENTS: z.string().default('portal:portal'),
   ACCESS_TOKEN_TTL: seconds(30 * 60),
@@ -31,6 +35,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(256 * 1024),
+  /** Largest accepted upload (image) in MB (spec §5: 3 unless configured). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(3),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** argon2id memory cost in KiB; tests lower it to stay fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { buildContext } from './bootstrap';
 import { loadEnv } from './env';
 import { schedulePurge } from './lib/purge';
+import { scheduleTopupSweep } from './modules/topups/sweep-orders';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const ctx = await buildContext(env);
   if (env.APP_MODE === 'demo') await seedDemoData(ctx);
   schedulePurge(ctx);
+  scheduleTopupSweep(ctx);
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
     process.stdout.write(`Database: ${ctx.database.kind}${env.DATABASE_URL ? '' : ` in ${env.DATA_DIR}`}\n`);
     if (env.APP_MODE === 'demo') {
       process.stdout.write(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`);
-      process.stdout.write(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n\n`);
+      process.stdout.write(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n`);
+      process.stdout.write(`Payment simulator: ${url}/sandbox/payments\n\n`);
     }
   });
 

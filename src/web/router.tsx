@@ -180,7 +180,68 @@ const subHomeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/SubHomeRoute'), 'SubHomeRoute'),
 });
 
-const SIGNED_IN_PAGES = [homeRoute, subHomeRoute] as const;
+/** A signed-in page whose component is loaded on first visit. */
+function lazyPage(
+  name: RouteName,
+  path: `/${string}`,
+  load: () => Promise<Record<string, () => React.JSX.Element>>,
+  exportName: string,
+) {
+  return createRoute({
+    getParentRoute: () => authedRoute,
+    path,
+    staticData: pageData(name),
+    component: lazyRouteComponent(load, exportName),
+  });
+}
+
+/** A menu section: no page of its own, the guard sends it to its first authorised child. */
+function section(name: RouteName, path: `/${string}`) {
+  return createRoute({ getParentRoute: () => authedRoute, path, staticData: pageData(name) });
+}
+
+const financeRoutes = [
+  section('finance', '/finance'),
+  section('FinanceRecharge', '/FinanceRecharge'),
+  lazyPage(
+    'FinanceRechargeIndex',
+    '/FinanceRechargeIndex',
+    () => import('./features/finance/recharge/RechargeIndexPage'),
+    'RechargeIndexPage',
+  ),
+  lazyPage(
+    'FinanceRechargeOnline',
+    '/FinanceRechargeOnline',
+    () => import('./features/finance/recharge/RechargeOnlinePage'),
+    'RechargeOnlinePage',
+  ),
+  lazyPage(
+    'FinanceRechargeUnionPay',
+    '/FinanceRechargeUnionPay',
+    () => import('./features/finance/recharge/RechargeUnionPayPage'),
+    'RechargeUnionPayPage',
+  ),
+  lazyPage(
+    'FinanceRechargeBank',
+    '/FinanceRechargeBank',
+    () => import('./features/finance/transfer/RechargeBankPage'),
+    'RechargeBankPage',
+  ),
+  lazyPage(
+    'financeAudit',
+    '/financeAudit',
+    () => import('./features/finance/transfer/FinanceAuditPage'),
+    'FinanceAuditPage',
+  ),
+  lazyPage(
+    'financeRecord',
+    '/financeRecord',
+    () => import('./features/finance/records/FinanceRecordPage'),
+    'FinanceRecordPage',
+  ),
+] as const;
+
+const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([

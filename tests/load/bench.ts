@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { runFixedRate } from './fixed-rate';
+import { runFlowsBench } from './flows-bench';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
 import { startServer } from './server-process';
@@ -96,6 +97,9 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
+
+  // Its own servers (PGlite, then PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set).
+  await runFlowsBench(report);
 
   process.stdout.write('\n| figure | measured | target |\n| --- | --- | --- |\n');
   for (const [name, value, target] of rows) process.stdout.write(`| ${name} | ${value} | ${target} |\n`);

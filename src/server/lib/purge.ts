@@ -4,7 +4,7 @@
  * their 48 hours. Runs at start and hourly;
  * several instances running it at once is harmless (each statement only deletes what is expired).
  */
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import {
   captchas,
@@ -59,6 +59,9 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
         .returning({ key: idempotencyKeys.key })
     ).length,
   };
+  // PGlite has no autovacuum: without it, counting flow rows cannot use the index alone (the
+  // visibility map stays empty) and the financial breakdown slows as the ledger grows.
+  if (ctx.database.kind === 'pglite') await db.execute(sql`VACUUM (ANALYZE) ledger_entries`);
   return deleted;
 }
 

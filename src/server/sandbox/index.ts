@@ -1,8 +1,12 @@
 /** Demo-mode sandbox pages and JSON endpoints. Never registered in production mode. */
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
+import { registerForecastReviewRoutes } from './forecasts-routes';
 import { registerOutboxRoutes } from './outbox-routes';
+import { registerPaymentsSimulator } from './payments-routes';
 
 export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerOutboxRoutes(app, ctx);
+  registerPaymentsSimulator(app, ctx);
+  registerForecastReviewRoutes(app, ctx);
 }

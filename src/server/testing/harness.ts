@@ -3,6 +3,7 @@
  * move. `api()` encodes requests exactly as the contract declares (query, form or JSON) and returns
  * the envelope, so tests speak the same contract as the PWA.
  */
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Tokens } from '../../contract/auth';
@@ -16,6 +17,8 @@ import { loadEnv, parseClients } from '../env';
 import { SecretBox } from '../lib/crypto';
 import { createLogger } from '../lib/logger';
 import { createOutboxMail } from '../providers/mail/outbox-mail';
+import { createPaymentsProvider } from '../providers/payments';
+import { createLocalFolderStorage } from '../providers/storage/local-folder-storage';
 import type { TestDatabase, TestDbKind } from './test-db';
 import { openTestDatabase } from './test-db';
 
@@ -74,11 +77,15 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     ...overrides,
   };
   let offset = 0;
+  const box = SecretBox.fromDataDir(testDb.dataDir);
   const ctx: AppContext = {
     env,
     database: testDb.database,
-    box: SecretBox.fromDataDir(testDb.dataDir),
+    box,
     mail: createOutboxMail(testDb.database.db, null),
+    // Each test app has its own data folder, so its own uploads.
+    storage: createLocalFolderStorage(join(testDb.dataDir, 'uploads')),
+    payments: createPaymentsProvider(env, box),
     log: createLogger('silent'),
     clients: parseClients(env.OAUTH_CLIENTS),
     now: () => new Date(Date.now() + offset),

@@ -5,7 +5,7 @@ import { info } from '../../contract/account';
 import { loginPwd, logout, signupCode } from '../../contract/auth';
 import { endpoint } from '../../contract/core';
 import { stubApi } from '../test-utils';
-import { ApiError, call, newIdempotencyKey, setSignInRedirect } from './http';
+import { ApiError, call, download, fileNameOf, newIdempotencyKey, setSignInRedirect } from './http';
 import { toastError } from './notify';
 import { saveTokens } from './session';
 import { getItem, setItem } from './storage';
@@ -227,5 +227,107 @@ describe('call: session', () => {
     expect(getItem('access_token')).toBe(OLD.access_token);
     expect(redirect).not.toHaveBeenCalled();
     expect(toastError).toHaveBeenCalledWith('No permission for this action');
+  });
+});
+
+describe('download', () => {
+  const flowDown = endpoint({
+    id: 'test.flowDown',
+    method: 'GET',
+    path: '/api/account/flowDown',
+    encoding: 'query',
+    auth: 'bearer',
+    answer: 'file',
+    summary: 'test',
+    request: z.object({ currency: z.string().optional(), format: z.enum(['xlsx', 'csv']) }),
+    response: z.null(),
+  });
+
+  /** Answers the file for the new token and 600 (as an envelope) for any other. */
+  function stubFile(disposition: string | null, okToken = OLD.access_token) {
+    const requests: Request[] = [];
+    const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      requests.push(request);
+      if (new URL(request.url).pathname === '/api/oauth/token') {
+        return Response.json({ code: 200, msg: '', data: NEW, path: '/api/oauth/token' });
+      }
+      if (request.headers.get('authorization') !== `Bearer ${okToken}`) {
+        return Response.json({ code: 600, msg: 'expired', data: null, path: '/api/account/flowDown' });
+      }
+      const headers = new Headers({ 'Content-Type': 'text/csv; charset=utf-8' });
+      if (disposition) headers.set('Content-Disposition', disposition);
+      return new Response('a,b\n1,2\n', { status: 200, headers });
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    return requests;
+  }
+
+  it('sends the query with the Bearer token and names the file from Content-Disposition', async () => {
+    saveTokens(OLD);
+    const requests = stubFile(`attachment; filename="flows.csv"; filename*=UTF-8''%E8%B4%A2%E5%8A%A1.csv`);
+    const file = await download(flowDown, { currency: 'USD', format: 'csv' });
+    expect(file.fileName).toBe('财务.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    const url = new URL(requests[0]?.url ?? '');
+    expect(url.pathname).toBe('/api/account/flowDown');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ currency: 'USD', format: 'csv' });
+    expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${OLD.access_token}`);
+  });
+
+  it('answers a null name when the header is missing', async () => {
+    saveTokens(OLD);
+    stubFile(null);
+    await expect(download(flowDown, { format: 'xlsx' })).resolves.toMatchObject({ fileName: null });
+  });
+
+  it('refreshes the token once on 600 and retries the download', async () => {
+    saveTokens(OLD);
+    const requests = stubFile('attachment; filename=flows.xlsx', NEW.access_token);
+    const file = await download(flowDown, { format: 'xlsx' });
+    expect(file.fileName).toBe('flows.xlsx');
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/account/flowDown',
+      '/api/oauth/token',
+      '/api/account/flowDown',
+    ]);
+  });
+
+  it('turns an error envelope into an ApiError and shows its message', async () => {
+    saveTokens(OLD);
+    stubApi(() => ({ code: 422, msg: 'Too many rows to export' }));
+    const error = await download(flowDown, { format: 'csv' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 422, msg: 'Too many rows to export', path: '/api/account/flowDown' });
+    expect(toastError).toHaveBeenCalledWith('Too many rows to export');
+  });
+
+  it('signs out on 401 like every other signed-in call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1_000_000_000); // Past the duplicate-toast window of earlier tests.
+    saveTokens(OLD);
+    stubApi(() => ({ code: 401, msg: 'revoked' }));
+    await expect(download(flowDown, { format: 'csv' }, { silent: true })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(getItem('access_token')).toBeNull();
+    expect(redirect).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    ['attachment; filename="report.csv"', 'report.csv'],
+    ['attachment; filename=report.xlsx', 'report.xlsx'],
+    ['attachment; filename="a \\"b\\".csv"', 'a "b".csv'],
+    [`attachment; filename="x.csv"; filename*=UTF-8''%E6%B5%81%E6%B0%B4.csv`, '流水.csv'],
+    [`attachment; filename*=UTF-8''%ZZ.csv; filename="fallback.csv"`, 'fallback.csv'],
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment; filename=..\\secret.csv', 'secret.csv'],
+    ['attachment', null],
+    [null, null],
+  ])('%s -> %s', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 });

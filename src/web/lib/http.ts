@@ -116,6 +116,16 @@ function bodyOf(endpoint: EndpointDef, input: unknown): Body {
   }
 }
 
+/** Language, authorization and idempotency headers of a request; `token` is the bearer sent. */
+function requestHeaders(endpoint: EndpointDef, idempotencyKey: string | undefined, accept: string) {
+  const headers = new Headers({ 'Accept-Language': localeOf(storedLang()), Accept: accept });
+  const token = endpoint.auth === 'bearer' ? getItem('access_token') : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (endpoint.auth === 'client') headers.set('Authorization', CLIENT_AUTHORIZATION);
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
+  return { headers, token };
+}
+
 interface Sent {
   envelope: Envelope;
   /** The access token the request carried, to tell whether someone refreshed meanwhile. */
@@ -128,11 +138,7 @@ async function send(
   idempotencyKey: string | undefined,
   signal?: AbortSignal,
 ): Promise<Sent> {
-  const headers = new Headers({ 'Accept-Language': localeOf(storedLang()), Accept: 'application/json' });
-  const token = endpoint.auth === 'bearer' ? getItem('access_token') : null;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (endpoint.auth === 'client') headers.set('Authorization', CLIENT_AUTHORIZATION);
-  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
+  const { headers, token } = requestHeaders(endpoint, idempotencyKey, 'application/json');
 
   const url =
     endpoint.method === 'GET' ? urlOf(endpoint, input as RequestOf<typeof endpoint>) : urlOf(endpoint);
@@ -250,4 +256,92 @@ function forceSignIn(): void {
   if (!first) return;
   toastError(translate('common:catalogue.401'));
   redirectToSignIn();
+}
+
+// ---------------------------------------------------------------------------------------------
+// File downloads (endpoints declared with `answer: 'file'` or `'image'`)
+
+/** A downloaded file; `fileName` is null when the answer did not name it. */
+export interface Downloaded {
+  blob: Blob;
+  fileName: string | null;
+}
+
+type Fetched = { file: Downloaded } | { envelope: Envelope };
+
+/**
+ * Downloads a file endpoint with the same transport rules as `call()`: Bearer token, language,
+ * one refresh and retry on 600, and the error catalogue. A successful answer is the file itself;
+ * a failure is the usual JSON envelope, which rejects with an ApiError (and a toast unless silent).
+ */
+export async function download<E extends EndpointDef>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: CallOptions = {},
+): Promise<Downloaded> {
+  const key = endpoint.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
+  const first = await fetchFile(endpoint, input, key, options.signal);
+  let fetched = first.fetched;
+
+  if ('envelope' in fetched && fetched.envelope.code === 600 && endpoint.auth === 'bearer') {
+    const refreshed = getItem('access_token') !== first.token || (await refreshSession());
+    if (refreshed) fetched = (await fetchFile(endpoint, input, key, options.signal)).fetched;
+  }
+
+  if ('file' in fetched) return fetched.file;
+  throw failure(endpoint, fetched.envelope, options);
+}
+
+async function fetchFile(
+  endpoint: EndpointDef,
+  input: unknown,
+  idempotencyKey: string | undefined,
+  signal?: AbortSignal,
+): Promise<{ fetched: Fetched; token: string | null }> {
+  const { headers, token } = requestHeaders(endpoint, idempotencyKey, '*/*');
+  const url =
+    endpoint.method === 'GET' ? urlOf(endpoint, input as RequestOf<typeof endpoint>) : urlOf(endpoint);
+  try {
+    const response = await client(url, {
+      method: endpoint.method,
+      headers,
+      signal,
+      ...bodyOf(endpoint, input),
+    });
+    const json = (response.headers.get('Content-Type') ?? '').toLowerCase().includes('application/json');
+    // A file endpoint answers JSON only to refuse (the envelope); anything else is the file.
+    if (response.ok && !json) {
+      const fileName = fileNameOf(response.headers.get('Content-Disposition'));
+      return { fetched: { file: { blob: await response.blob(), fileName } }, token };
+    }
+    return { fetched: { envelope: await envelopeOf(response, endpoint.path) }, token };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const code = error instanceof TimeoutError ? 408 : NO_RESPONSE_CODE;
+    return { fetched: { envelope: { code, msg: '', data: null, path: endpoint.path } }, token };
+  }
+}
+
+/**
+ * The file name of a Content-Disposition header: the RFC 6266 `filename*` (UTF-8, percent-encoded,
+ * used for Chinese names) before the plain `filename`. Only the last path segment is kept, so a
+ * name can never point into a folder.
+ */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(disposition);
+  let name: string | null = null;
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null; // Malformed escapes: fall back to the plain name.
+    }
+  }
+  if (!name) {
+    const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
+    name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]?.trim() ?? null) : null;
+  }
+  const base = name?.split(/[/\\]/).pop()?.trim();
+  return base ? base : null;
 }

@@ -49,13 +49,17 @@ export const paymentCallbacks = pgTable(
     /** The channel's unique id of this notification; a second one with the same id is a replay. */
     eventId: text('event_id'),
     signatureValid: boolean('signature_valid').notNull(),
-    /** credited, failed, duplicate, replay, bad_signature, unknown_order, amount_mismatch, malformed, late */
+    /** What happened: credited, confirming, late, failed, duplicate, replay, bad_signature, malformed,
+     * unknown_channel, unknown_order, amount_mismatch, currency_mismatch, illegal_transition. */
     outcome: text('outcome').notNull(),
     /** The raw body (truncated), kept for investigation. */
     body: text('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_callbacks_order_idx').on(t.orderId), index('payment_callbacks_event_idx').on(t.channel, t.eventId)],
+  (t) => [
+    index('payment_callbacks_order_idx').on(t.orderId),
+    index('payment_callbacks_event_idx').on(t.channel, t.eventId),
+  ],
 );
 
 export const topupForecasts = pgTable(
@@ -67,7 +71,9 @@ export const topupForecasts = pgTable(
       .references(() => accounts.id),
     currency: text('currency').notNull().default('USD'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['submitted', 'approved', 'rejected', 'revoked', 'resubmitted'] }).notNull(),
+    status: text('status', {
+      enum: ['submitted', 'approved', 'rejected', 'revoked', 'resubmitted'],
+    }).notNull(),
     payerName: text('payer_name').notNull(),
     payerAccount: text('payer_account').notNull(),
     bankArea: text('bank_area').notNull(),

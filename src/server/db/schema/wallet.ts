@@ -92,6 +92,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_account_idx').on(t.ledgerAccountId, t.id),
+    // Migration 0006 rebuilds this index with INCLUDE (type, currency), which drizzle cannot declare.
     index('ledger_entries_owner_flow_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );

@@ -12,5 +12,7 @@ export function registerFilesRoutes(register: Registrar): void {
   });
 
   // A sub-account user's session carries its main account's id, so it sees the same files.
-  register(fileView, async (input, call) => fileResponse(await readFile(call.app, input.id, principalOf(call).accountId)));
+  register(fileView, async (input, call) =>
+    fileResponse(await readFile(call.app, input.id, principalOf(call).accountId)),
+  );
 }

@@ -9,7 +9,10 @@ export function registerFlowsRoutes(register: Registrar): void {
   // A sub-account session's principal already names the main account, whose wallets these are.
   register(contract.flowPage, (input, call) => readFlowPage(call.app, principalOf(call).accountId, input));
 
+  // The request's signal aborts when the client hangs up mid-download (the server adapter sets it).
   register(contract.flowDown, (input, call) =>
-    exportFlows(call.app, principalOf(call).accountId, call.lang, input),
+    exportFlows(call.app, principalOf(call).accountId, call.lang, input, {
+      signal: call.hono.req.raw.signal,
+    }),
   );
 }

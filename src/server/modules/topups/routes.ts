@@ -1,4 +1,63 @@
-/** Placeholder: this module's endpoints are registered in this change. */
-import type { Registrar } from '../../lib/route';
+/** Top-ups by online channel and bank card (spec §7 "Finance"); the channel callback is in notify-route.ts. */
+import {
+  bankLimitImg,
+  qrCreate,
+  rechargeCheck,
+  rechargeGetCode,
+  rechargeInfo,
+  rechargeStatus,
+  topupAmount,
+} from '../../../contract/finance';
+import { mainAccountOf, principalOf } from '../../lib/principal';
+import type { Call, Registrar } from '../../lib/route';
+import { bankLimitsResponse } from './render-bank-limits';
+import { checkOrder } from './check-order';
+import { createOrder } from './create-order';
+import { orderView } from './order-view';
+import { quoteTopup } from './quote-topup';
+import { readOwnOrder } from './read-order';
+import { readTopupAmount } from './read-topup-amount';
+import { sendRechargeCode } from './send-recharge-code';
 
-export function registerTopupsRoutes(_register: Registrar): void {}
+const actorOf = (call: Call) => ({
+  ip: call.ip,
+  device: call.device,
+  subAccountId: call.principal?.subAccountId ?? null,
+});
+
+export function registerTopupsRoutes(register: Registrar): void {
+  register(topupAmount, async (_input, call) => readTopupAmount(call.app, principalOf(call).accountId));
+
+  register(rechargeInfo, async (input) => quoteTopup(input.channel, input.amount));
+
+  register(qrCreate, async (input, call) => {
+    const { accountId } = mainAccountOf(call);
+    return createOrder(
+      call.app,
+      {
+        accountId,
+        channel: input.channel,
+        amount: input.amount,
+        code: input.code,
+        cardNo: input.cardNo,
+        idempotencyKey: call.idempotencyKey,
+      },
+      call.lang,
+    );
+  });
+
+  register(rechargeGetCode, async (_input, call) => {
+    await sendRechargeCode(call.app, mainAccountOf(call).accountId, call.lang);
+    return null;
+  });
+
+  register(rechargeStatus, async (input, call) =>
+    orderView(await readOwnOrder(call.app, principalOf(call).accountId, input.orderId, actorOf(call))),
+  );
+
+  register(rechargeCheck, async (input, call) =>
+    orderView(await checkOrder(call.app, principalOf(call).accountId, input.orderId, actorOf(call))),
+  );
+
+  register(bankLimitImg, async (_input, call) => bankLimitsResponse(call.lang));
+}

@@ -1,0 +1,53 @@
+/**
+ * Stores one uploaded image (spec §5): the size is checked before the bytes are read, the type by
+ * the content, and the bytes go to the storage provider under a new server-made id, which is also
+ * the `files` row's id. The client's file name is never read. If the row cannot be written, the
+ * stored bytes are removed again so storage holds nothing that no row owns.
+ */
+import type { AppContext } from '../../context';
+import { files } from '../../db/schema';
+import { newId } from '../../lib/crypto';
+import { fail } from '../../lib/errors';
+import { sniffImage } from './sniff-image';
+import { tooLargeError, uploadLimitBytes } from './upload-limit';
+
+export type FilePurpose = (typeof files.$inferInsert)['purpose'];
+
+export interface StoredUpload {
+  fileId: string;
+  url: string;
+}
+
+export function fileUrl(fileId: string): string {
+  return `/api/file/view?id=${encodeURIComponent(fileId)}`;
+}
+
+export async function storeUpload(
+  ctx: AppContext,
+  owner: { accountId: string; purpose: FilePurpose },
+  file: Blob,
+): Promise<StoredUpload> {
+  if (file.size > uploadLimitBytes(ctx.env)) throw tooLargeError(ctx.env);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // Blob sizes can be claimed by a stream; the bytes actually read decide.
+  if (bytes.length > uploadLimitBytes(ctx.env)) throw tooLargeError(ctx.env);
+  const mime = sniffImage(bytes);
+  if (!mime) throw fail.rule('server:files.wrongType');
+
+  const fileId = newId();
+  await ctx.storage.put(fileId, bytes);
+  try {
+    await ctx.database.db.insert(files).values({
+      id: fileId,
+      ownerAccountId: owner.accountId,
+      purpose: owner.purpose,
+      mime,
+      size: bytes.length,
+      createdAt: ctx.now(),
+    });
+  } catch (error) {
+    await ctx.storage.remove(fileId).catch(() => undefined);
+    throw error;
+  }
+  return { fileId, url: fileUrl(fileId) };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { exportText, majorUnits, neutralise, productDay, productTime } from './export-cells';
+
+describe('export cells', () => {
+  it('defuses text that starts like a formula, and only at the start', () => {
+    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', '\n=1'])
+      expect(neutralise(text)).toBe(`'${text}`);
+    for (const text of ['', 'a=b', '1-2', 'mail@example.com', ' =1', '“=”', '充值'])
+      expect(neutralise(text)).toBe(text);
+  });
+
+  it('writes minor units as exact two-decimal major units with a bare minus', () => {
+    expect(majorUnits(0)).toBe('0.00');
+    expect(majorUnits(5)).toBe('0.05');
+    expect(majorUnits(-5)).toBe('-0.05');
+    expect(majorUnits(12_345)).toBe('123.45');
+    expect(majorUnits(-100_000)).toBe('-1000.00');
+    expect(majorUnits(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+  });
+
+  it('shows times and the file day in UTC+8', () => {
+    expect(productTime(new Date('2026-03-01T15:59:59.999Z'))).toBe('2026-03-01 23:59:59');
+    expect(productTime(new Date('2026-03-01T16:00:00Z'))).toBe('2026-03-02 00:00:00');
+    expect(productDay(new Date('2026-12-31T16:00:00Z'))).toBe('20270101');
+  });
+
+  it('names an unknown flow type by itself rather than by a message key, and defuses it too', () => {
+    const text = exportText('en');
+    const record = {
+      id: 1,
+      txnNo: 'T1',
+      type: '=odd',
+      currency: 'CNY',
+      amount: -1,
+      balance: 0,
+      cardSerial: null,
+      label: null,
+      description: '',
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+    };
+    expect(text.cells(record)[1]).toEqual({ text: "'=odd" });
+    expect(text.cells({ ...record, type: 'fee' })[1]).toEqual({ text: 'Fee' });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The cells of an exported flow row, shared by the XLSX and CSV writers so both files say the same
+ * thing: translated headers and type names, amounts in major units, times in the product's UTC+8
+ * calendar, and every text cell defused against formula injection.
+ */
+import type { Lang } from '../../lib/i18n';
+import { translate } from '../../lib/i18n';
+import type { FlowRecord } from './flow-query';
+
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(...)`,
+ * `+1+cmd|...`, `@SUM(...)`); tab, CR and LF can hide such a start. A leading apostrophe makes it
+ * plain text. Only text cells need it: numbers are written by us from integers.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Minor units as a decimal string with two places, exactly (no floating point): -12345 -> "-123.45". */
+export function majorUnits(minor: number): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Asia/Shanghai has no daylight saving, so the product calendar is a fixed offset. */
+const PRODUCT_OFFSET_MS = 8 * 3600_000;
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC+8 (the column header says so). */
+export function productTime(instant: Date): string {
+  return new Date(instant.getTime() + PRODUCT_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** `YYYYMMDD` in UTC+8, for the file name. */
+export function productDay(instant: Date): string {
+  return productTime(instant).slice(0, 10).replaceAll('-', '');
+}
+
+export const EXPORT_COLUMNS = [
+  'txnNo',
+  'type',
+  'currency',
+  'amount',
+  'balance',
+  'cardSerial',
+  'label',
+  'description',
+  'createdAt',
+] as const;
+
+/** Cell kinds: money is numeric, everything else text. */
+export type Cell = { text: string } | { minor: number };
+
+export interface ExportText {
+  sheet: string;
+  headers: string[];
+  cells(record: FlowRecord): Cell[];
+}
+
+export function exportText(lang: Lang): ExportText {
+  const typeNames = new Map<string, string>();
+  const typeName = (type: string) => {
+    let name = typeNames.get(type);
+    if (name === undefined) {
+      const key = `server:flows.types.${type}`;
+      const translated = translate(lang, key);
+      // A type without a name yet is shown as itself rather than as a message key.
+      name = translated === key ? type : translated;
+      typeNames.set(type, name);
+    }
+    return name;
+  };
+  const text = (value: string | null): Cell => ({ text: neutralise(value ?? '') });
+  return {
+    sheet: translate(lang, 'server:flows.sheet'),
+    headers: EXPORT_COLUMNS.map((column) => translate(lang, `server:flows.columns.${column}`)),
+    cells: (r) => [
+      text(r.txnNo),
+      text(typeName(r.type)),
+      text(r.currency),
+      { minor: r.amount },
+      { minor: r.balance },
+      text(r.cardSerial),
+      text(r.label),
+      text(r.description),
+      text(productTime(r.createdAt)),
+    ],
+  };
+}
