@@ -83,6 +83,7 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
   page,
   account,
 }) => {
+  test.slow(); // four actors' worth of steps: form, upload, review desk twice, records and export
   await useLanguage(page, 'en');
   await signInWithStorage(page, account, '/#/FinanceRechargeBank');
   await expect(page.getByTestId('bank-details')).toBeVisible();
@@ -140,6 +141,8 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
 
   // The records: filtered to transfers in, then exported as CSV and read back.
   await page.goto('/#/financeRecord');
+  await expect(page.getByTestId('flow-row').first()).toBeVisible();
+  // Phones fold the filters away behind a toggle; wide screens show them.
   const toggle = page.getByTestId('flow-filter-toggle');
   if (await toggle.isVisible()) await toggle.click();
   await page.getByTestId('flow-filter-type').selectOption('transfer_in');
