@@ -32,17 +32,6 @@ const MOVEMENTS = 50_000; // two flow rows each
 const PAGE_REQUESTS = 210;
 const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const BENCH_DB = 'card_portal_bench_flows';
-/**
- * BENCH_FLOWS_EXTRA_INDEX=1 measures with the two indexes the report proposes, made here in the
- * benchmark database only (the migrations do not have them): the flow index widened with the
- * filter columns, so counts and filtered pages read the index alone, and a card-serial index.
- */
-const CANDIDATE_INDEXES = [
-  sql`drop index ledger_entries_owner_flow_idx`,
-  sql`create index ledger_entries_owner_flow_idx on ledger_entries (account_id, created_at, id) include (type, currency)`,
-  sql`create index ledger_entries_owner_card_idx on ledger_entries (account_id, card_serial, created_at, id)
-      where card_serial is not null`,
-];
 
 interface Target {
   name: string;
@@ -79,12 +68,7 @@ function freePort(): Promise<number> {
 }
 
 /** Seeds the demo account's history; returns the environment the server needs to find it. */
-interface Tuning {
-  extraIndex: boolean;
-  vacuum: boolean;
-}
-
-async function prepare(target: Target, dataDir: string, tuning: Tuning): Promise<Record<string, string>> {
+async function prepare(target: Target, dataDir: string): Promise<Record<string, string>> {
   rmSync(dataDir, { recursive: true, force: true });
   let databaseUrl = '';
   if (target.serverUrl) {
@@ -106,12 +90,10 @@ async function prepare(target: Target, dataDir: string, tuning: Tuning): Promise
     // The seed bypasses postMovement, so prove it kept the ledger's rules before measuring on it.
     const problems = await auditLedger(ctx.database.db);
     if (!isHealthy(problems)) throw new Error(`seeded ledger is broken: ${JSON.stringify(problems)}`);
-    if (tuning.extraIndex)
-      for (const statement of CANDIDATE_INDEXES) await ctx.database.db.execute(statement);
     // Index-only scans (the counts, the skipped rows of deep pages) need the visibility map.
-    // PostgreSQL's autovacuum sets it soon after a bulk load; PGlite has no autovacuum, so there it
-    // is set only when asked for (see docs/benchmarks.md: a periodic VACUUM of ledger_entries).
-    if (tuning.vacuum) await ctx.database.db.execute(sql`vacuum analyze ledger_entries`);
+    // PostgreSQL's autovacuum sets it soon after a bulk load; on PGlite the server's hourly purge
+    // (which also runs at start) vacuums the ledger — done here so both start measured alike.
+    await ctx.database.db.execute(sql`vacuum analyze ledger_entries`);
     process.stdout.write(
       `  seeded ${MOVEMENTS * 2} flow rows on ${target.name} in ${seconds.toFixed(1)} s; ledger audit clean\n`,
     );
@@ -252,17 +234,9 @@ async function measureExport(
 }
 
 async function benchOn(target: Target, report: Report): Promise<void> {
-  const tuning: Tuning = {
-    extraIndex: process.env.BENCH_FLOWS_EXTRA_INDEX === '1',
-    vacuum: Boolean(target.serverUrl) || process.env.BENCH_FLOWS_VACUUM === '1',
-  };
-  const notes = [
-    tuning.vacuum && !target.serverUrl ? 'vacuumed' : '',
-    tuning.extraIndex ? 'candidate indexes' : '',
-  ].filter(Boolean);
-  const label = `${target.name}${notes.length ? ` (${notes.join(', ')})` : ''}`;
+  const label = target.name;
   const dataDir = resolve(`.tmp/bench-flows-${target.serverUrl ? 'pg' : 'pglite'}`);
-  const env = await prepare(target, dataDir, tuning);
+  const env = await prepare(target, dataDir);
   // startServer empties its dataDir before starting: give it a scratch one and point DATA_DIR at
   // the seeded folder through the environment, which it passes on last.
   const server = await startServer({ port: await freePort(), dataDir: `${dataDir}-scratch`, env });

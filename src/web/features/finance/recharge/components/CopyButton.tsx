@@ -1,7 +1,7 @@
 /** A small "copy" button for the payment sheet; says whether the copy worked. */
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../../lib/notify';
-import { copyText } from '../clipboard';
+import { copyText } from '../../../../lib/clipboard';
 import { RECHARGE_NS } from '../i18n';
 
 export interface CopyButtonProps {

@@ -8,7 +8,7 @@ import type { ResponseOf } from '../../../../../contract/core';
 import type { usbank } from '../../../../../contract/finance';
 import { formatMoney } from '../../../../lib/money';
 import { toastError, toastSuccess } from '../../../../lib/notify';
-import { copyText } from '../copy';
+import { copyText } from '../../../../lib/clipboard';
 import { FINANCE_NS } from '../i18n';
 
 type Details = ResponseOf<typeof usbank>;

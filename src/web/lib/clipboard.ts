@@ -1,5 +1,5 @@
 /**
- * Copies text for the "copy" buttons of the payment sheet. The Clipboard API needs a secure page
+ * Copies text for every "copy" button (payment sheet, bank details). The Clipboard API needs a secure page
  * and a recent browser; older in-app browsers (the WeChat WebView among them) still honour the
  * selection-and-execCommand route, so that is the fallback.
  */
