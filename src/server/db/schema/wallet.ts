@@ -20,7 +20,7 @@ export const ledgerAccounts = pgTable(
     kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull().default('wallet'),
     /** The customer of a wallet; null for house accounts. */
     accountId: text('account_id').references(() => accounts.id),
-    /** House accounts are found by code, e.g. `clearing:wechat:CNY`; null for wallets. */
+    /** House accounts are found by code, e.g. `clearing:wechat:CNY#3` (a shard: resolve-accounts.ts); null for wallets. */
     code: text('code'),
     currency: text('currency').notNull(),
     /** Minor units; equals the sum of the account's entries. */

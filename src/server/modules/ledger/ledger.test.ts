@@ -7,6 +7,7 @@ import { createTestApp } from '../../testing/harness';
 import { fundWallet } from '../../testing/money';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy, moveMoney, postMovement, reverseMovement, type Movement } from './index';
+import { HOUSE_SHARDS, houseFromShardCode } from './resolve-accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,6 +131,27 @@ describe('postMovement', () => {
     ).rejects.toThrow(/non-zero/);
     await expect(moveMoney(t.ctx, { ...base, accountId: other.accountId })).rejects.toThrow(/own customer/);
     expect(await balance(me.accountId, 'CNY')).toBe(0);
+  });
+});
+
+describe('house accounts', () => {
+  it('spread over shards whose sum is the account: many top-ups, one clearing balance', async () => {
+    const me = await signedInAccount(t);
+    for (let i = 0; i < 20; i++)
+      await moveMoney(t.ctx, topup(me.accountId, `shard${i}:${me.accountId}`, 50_000 + i, 0));
+    const shards = await t.ctx.database.db.query.ledgerAccounts.findMany({
+      where: (a, { like }) => like(a.code, 'clearing:wechat:CNY#%'),
+    });
+    expect(shards.length).toBeGreaterThan(1);
+    expect(shards.length).toBeLessThanOrEqual(HOUSE_SHARDS);
+    expect(houseFromShardCode(shards[0]!.code!)).toEqual({
+      kind: 'clearing',
+      name: 'wechat',
+      currency: 'CNY',
+    });
+    const walletTotal = await balance(me.accountId, 'CNY');
+    expect(walletTotal).toBe(20 * 50_000 + 190);
+    expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/sche
 import { fail } from '../../lib/errors';
 import type { Actor, Leg, PostedMovement } from './movement';
 import { postMovement } from './post-movement';
+import { houseFromShardCode } from './resolve-accounts';
 
 export interface Reversal {
   transactionId: string;
@@ -50,7 +51,7 @@ export async function reverseMovement(tx: Tx, ctx: AppContext, reversal: Reversa
     account:
       entry.kind === 'wallet'
         ? { wallet: { accountId: entry.accountId!, currency: entry.currency } }
-        : { house: houseFromCode(entry.code!) },
+        : { house: houseFromShardCode(entry.code!) },
     amount: -entry.amount,
     type: entry.kind === 'wallet' ? 'reversal' : `reversal:${entry.type}`,
     description: reversal.description,
@@ -71,9 +72,4 @@ export async function reverseMovement(tx: Tx, ctx: AppContext, reversal: Reversa
     if (isUniqueViolation(error)) throw fail.conflict('server:ledger.alreadyReversed');
     throw error;
   }
-}
-
-function houseFromCode(code: string): { kind: 'clearing'; name: string; currency: string } {
-  const [kind, name, currency] = code.split(':') as [string, string, string];
-  return { kind: kind as 'clearing', name, currency };
 }
