@@ -31,19 +31,28 @@ export async function cachedRequests(page: Page): Promise<Record<string, string[
   });
 }
 
-/** Keys in idb-keyval's default store. */
+/**
+ * Keys in idb-keyval's default store. Looking must not create the database: an empty one made
+ * here, before the app's first write, would lack idb-keyval's object store (idb-keyval only makes
+ * it on upgrade), and every later write of the app would fail. So an upgrade is aborted.
+ */
 export async function keyvalKeys(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
       new Promise<string[]>((resolve) => {
         const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve([]);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
+          const done = (keys: string[]) => {
+            db.close();
+            resolve(keys);
+          };
+          if (!db.objectStoreNames.contains('keyval')) return done([]);
           const request = db.transaction('keyval').objectStore('keyval').getAllKeys();
-          request.onsuccess = () => resolve(request.result.map(String));
-          request.onerror = () => resolve([]);
+          request.onsuccess = () => done(request.result.map(String));
+          request.onerror = () => done([]);
         };
       }),
   );

@@ -101,14 +101,29 @@ test.describe('menus', () => {
       await tabs.getByTestId('tab-menu').click();
       const drawer = page.getByTestId('drawer');
       await expect(drawer).toBeVisible();
-      await expect(drawer.getByRole('listitem')).toHaveText([/^Overview/, 'Log out']);
+      // Built pages only; the finance section is pre-opened for a first-time user (guide).
+      await expect(drawer.getByRole('listitem')).toHaveText([
+        /^Overview/,
+        /^Finance/,
+        /^Recharge/,
+        /^Transfer forecasts/,
+        /^Financial records/,
+        'Log out',
+      ]);
       await expectAccessible(page);
       await drawer.getByTestId('drawer-close').click();
       await expect(drawer).toBeHidden();
     } else {
       await expect(page.getByTestId('tab-bar')).toHaveCount(0);
       const menu = page.getByTestId('side-menu');
-      await expect(menu.getByRole('listitem')).toHaveText([/^Overview/, 'Log out']);
+      await expect(menu.getByRole('listitem')).toHaveText([
+        /^Overview/,
+        /^Finance/,
+        /^Recharge/,
+        /^Transfer forecasts/,
+        /^Financial records/,
+        'Log out',
+      ]);
       await expect(menu.getByTestId('menu-home')).toHaveAttribute('aria-current', 'page');
       // A first-time user (no notice read yet, `guide`) sees each item's intro tag written out.
       await expect(menu.getByTestId('menu-home')).toHaveAttribute('data-intro', INTRO_HOME);
