@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     if (env.APP_MODE === 'demo') {
       process.stdout.write(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`);
       process.stdout.write(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n`);
-      process.stdout.write(`Payment simulator: ${url}/sandbox/payments\n\n`);
+      process.stdout.write(`Payment simulator: ${url}/sandbox/payments\n`);
+      process.stdout.write(`Transfer review desk: ${url}/sandbox/forecasts\n\n`);
     }
   });
 
