@@ -29,7 +29,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('ledger races (Postgre
     expect(wallet?.balance).toBe(12_300);
   });
 
-  it('500 concurrent mixed movements on few wallets keep every invariant and never overdraw', async () => {
+  it('540 concurrent mixed movements on few wallets keep every invariant and never overdraw', async () => {
     const people = await Promise.all([0, 1, 2].map(() => signedInAccount(t)));
     const ids = people.map((p) => p.accountId);
     // Fund first so that spends compete for real money.
@@ -48,6 +48,19 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('ledger races (Postgre
         return { kind: 'spend', who, currency: 'CNY', amount: 10_000 + (i % 7) * 1_000, key: i % 120 };
       return { kind: 'topup', who, currency: 'CNY', amount: 5_000 + i, fee: i % 50, key: i % 90 };
     });
+    // Twenty top-ups with keys of their own, each sent twice at once (a retried request): one of
+    // each pair must post and the other replay it.
+    for (let j = 0; j < 20; j++) {
+      const retried: Op = {
+        kind: 'topup',
+        who: j % 3,
+        currency: 'CNY',
+        amount: 7_000 + j,
+        fee: 0,
+        key: 1_000 + j,
+      };
+      ops.push(retried, { ...retried });
+    }
     const posted: string[] = [];
     const outcomes = await Promise.all(ops.map((op) => runOp(t.ctx, op, ids, posted, 'race2')));
     // All three outcomes happen: new movements, retries of a key, refusals (overdraw, key reuse).
