@@ -56,6 +56,14 @@ export const mobile = z
   .trim()
   .regex(/^\+?[0-9][0-9 -]{5,19}$/, { error: 'common:validation.mobile' });
 
+/** A required line of text, trimmed, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'common:validation.required' })
+    .trim()
+    .min(1, { error: 'common:validation.required' })
+    .max(max, { error: 'common:validation.tooLong' });
+
 /** Form bodies carry strings; treat an empty string as "not given". */
 export function optionalText<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

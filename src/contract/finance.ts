@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { mailCode, optionalText } from './fields';
+import { mailCode, optionalText, requiredText } from './fields';
 import { TOPUP_CHANNELS, USD_TRANSFER_MAX, USD_TRANSFER_MIN } from './topup-rules';
 
 export const topupChannel = z.enum(TOPUP_CHANNELS, { error: 'common:validation.channel' });
@@ -16,13 +16,6 @@ export const amountMinor = z.coerce
   .int({ error: 'common:validation.amount' })
   .positive({ error: 'common:validation.amount' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'common:validation.amount' });
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'common:validation.required' })
-    .trim()
-    .min(1, { error: 'common:validation.required' })
-    .max(max, { error: 'common:validation.tooLong' });
 
 /** Calendar date `YYYY-MM-DD`. */
 export const calendarDate = z

@@ -8,6 +8,7 @@ import { SecretBox } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createOutboxMail } from './providers/mail/outbox-mail';
 import { createSmtpMail } from './providers/mail/smtp-mail';
+import { createIssuerProvider, issuerProductionProblems } from './providers/issuer';
 import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
 import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
 
@@ -22,6 +23,7 @@ export function productionProblems(env: Env): string[] {
   if (env.OAUTH_CLIENTS === DEFAULT_CLIENTS) problems.push('OAUTH_CLIENTS must not use the default secret');
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
+  problems.push(...issuerProductionProblems(env));
   return problems;
 }
 
@@ -34,6 +36,7 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
   const mail = env.SMTP_URL
     ? createSmtpMail(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMail(database.db, env.LOG_LEVEL === 'silent' ? null : (line) => process.stdout.write(line));
+  const now = options.now ?? (() => new Date());
   return {
     env,
     database,
@@ -41,8 +44,9 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
     mail,
     storage: createLocalFolderStorage(join(env.DATA_DIR, 'uploads')),
     payments: createPaymentsProvider(env, box),
+    issuer: createIssuerProvider(env, box, now),
     log,
     clients: parseClients(env.OAUTH_CLIENTS),
-    now: options.now ?? (() => new Date()),
+    now,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { SecretBox } from './lib/crypto';
 import type { Logger } from './lib/logger';
+import type { IssuerProvider } from './providers/issuer';
 import type { MailProvider } from './providers/mail/mail-provider';
 import type { PaymentsProvider } from './providers/payments/payments-provider';
 import type { StorageProvider } from './providers/storage/storage-provider';
@@ -16,6 +17,8 @@ export interface AppContext {
   storage: StorageProvider;
   /** The payment channels of top-ups (the sandbox simulator in demo mode). */
   payments: PaymentsProvider;
+  /** The card issuer (the sandbox issuer in demo mode). */
+  issuer: IssuerProvider;
   log: Logger;
   /** Registered token clients: id -> secret. */
   clients: Map<string, string>;

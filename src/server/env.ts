@@ -22,6 +22,13 @@ const envSchema = z.object({
   PAYMENTS_GATEWAY_URL: z.url().optional(),
   /** Callback secrets as `channel:secret` pairs, comma separated; demo mode derives missing ones. */
   PAYMENT_CHANNEL_SECRETS: z.string().optional(),
+  /** Signing key of card-issuer events; demo mode derives one from the server key. */
+  ISSUER_EVENT_SECRET: z.string().min(16).optional(),
+  /**
+   * CNY charged per 1 USD when a CNY wallet pays for a USD card (rate including the spread), e.g.
+   * 7.25. Quotes show it; the action charges exactly the quoted total or refuses.
+   */
+  FX_CNY_PER_USD: z.coerce.number().positive().max(100).default(7.25),
   /** Registered token clients as `id:secret` pairs, comma separated. */
   OAUTH_CLIENTS: z.string().default('portal:portal'),
   ACCESS_TOKEN_TTL: seconds(30 * 60),

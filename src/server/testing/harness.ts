@@ -17,6 +17,7 @@ import { loadEnv, parseClients } from '../env';
 import { SecretBox } from '../lib/crypto';
 import { createLogger } from '../lib/logger';
 import { createOutboxMail } from '../providers/mail/outbox-mail';
+import { createIssuerProvider } from '../providers/issuer';
 import { createPaymentsProvider } from '../providers/payments';
 import { createLocalFolderStorage } from '../providers/storage/local-folder-storage';
 import type { TestDatabase, TestDbKind } from './test-db';
@@ -77,6 +78,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     ...overrides,
   };
   let offset = 0;
+  const now = () => new Date(Date.now() + offset);
   const box = SecretBox.fromDataDir(testDb.dataDir);
   const ctx: AppContext = {
     env,
@@ -86,9 +88,10 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     // Each test app has its own data folder, so its own uploads.
     storage: createLocalFolderStorage(join(testDb.dataDir, 'uploads')),
     payments: createPaymentsProvider(env, box),
+    issuer: createIssuerProvider(env, box, now),
     log: createLogger('silent'),
     clients: parseClients(env.OAUTH_CLIENTS),
-    now: () => new Date(Date.now() + offset),
+    now,
   };
   const app = createApp(ctx);
 

@@ -7,3 +7,4 @@ export * from './wallet';
 export * from './topups';
 export * from './files';
 export * from './idempotency';
+export * from './cards';

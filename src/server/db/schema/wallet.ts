@@ -10,7 +10,19 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const LEDGER_ACCOUNT_KINDS = ['wallet', 'clearing', 'fee_income', 'card_funding', 'rebate'] as const;
+/**
+ * `card`: one per card, id `card:<cardId>`, no owner column (its entries must not show in the
+ * customer's wallet flow); `fx`: the currency exchange desk (CNY debits funding USD cards).
+ */
+export const LEDGER_ACCOUNT_KINDS = [
+  'wallet',
+  'card',
+  'clearing',
+  'fee_income',
+  'card_funding',
+  'fx',
+  'rebate',
+] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 export const ledgerAccounts = pgTable(
@@ -32,7 +44,11 @@ export const ledgerAccounts = pgTable(
       .on(t.accountId, t.currency)
       .where(sql`${t.kind} = 'wallet'`),
     uniqueIndex('ledger_accounts_code_key').on(t.code),
-    check('ledger_accounts_wallet_balance_check', sql`${t.kind} <> 'wallet' OR ${t.balance} >= 0`),
+    // Customers' money (wallets and cards) never goes below zero.
+    check(
+      'ledger_accounts_customer_balance_check',
+      sql`${t.kind} NOT IN ('wallet', 'card') OR ${t.balance} >= 0`,
+    ),
     check(
       'ledger_accounts_owner_check',
       sql`(${t.kind} = 'wallet' AND ${t.accountId} IS NOT NULL AND ${t.code} IS NULL) OR (${t.kind} <> 'wallet' AND ${t.accountId} IS NULL AND ${t.code} IS NOT NULL)`,

@@ -36,7 +36,10 @@ export async function auditLedger(db: Executor): Promise<LedgerProblems> {
                         order by e.id desc limit 1) last on true
           where last.balance_after <> a.balance`,
     ),
-    negativeWallets: await ids(db, sql`select id from ledger_accounts where kind = 'wallet' and balance < 0`),
+    negativeWallets: await ids(
+      db,
+      sql`select id from ledger_accounts where kind in ('wallet', 'card') and balance < 0`,
+    ),
   };
 }
 

@@ -11,12 +11,20 @@ export interface WalletRef {
   wallet: { accountId: string; currency: string };
 }
 
-/** A house account, e.g. `{ kind: 'clearing', name: 'wechat', currency: 'CNY' }` (code `clearing:wechat:CNY`). */
-export interface HouseRef {
-  house: { kind: Exclude<LedgerAccountKind, 'wallet'>; name: string; currency: string };
+/**
+ * A card's own balance (ledger account `card:<cardId>`, made when the card is opened). Like a
+ * wallet it never goes below zero.
+ */
+export interface CardRef {
+  card: { cardId: string; currency: string };
 }
 
-export type LedgerRef = WalletRef | HouseRef;
+/** A house account, e.g. `{ kind: 'clearing', name: 'wechat', currency: 'CNY' }` (code `clearing:wechat:CNY`). */
+export interface HouseRef {
+  house: { kind: Exclude<LedgerAccountKind, 'wallet' | 'card'>; name: string; currency: string };
+}
+
+export type LedgerRef = WalletRef | CardRef | HouseRef;
 
 export interface Leg {
   account: LedgerRef;
@@ -78,6 +86,15 @@ export function isWallet(ref: LedgerRef): ref is WalletRef {
   return 'wallet' in ref;
 }
 
+export function isCard(ref: LedgerRef): ref is CardRef {
+  return 'card' in ref;
+}
+
+export function cardLedgerAccountId(cardId: string): string {
+  return `card:${cardId}`;
+}
+
 export function currencyOf(ref: LedgerRef): string {
-  return isWallet(ref) ? ref.wallet.currency : ref.house.currency;
+  if (isWallet(ref)) return ref.wallet.currency;
+  return isCard(ref) ? ref.card.currency : ref.house.currency;
 }

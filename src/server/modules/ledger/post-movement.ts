@@ -56,7 +56,7 @@ export async function postMovement(tx: Tx, ctx: AppContext, movement: Movement):
       .where(
         and(
           eq(ledgerAccounts.id, id),
-          sql`(${ledgerAccounts.kind} <> 'wallet' OR ${ledgerAccounts.balance} + ${leg.amount} >= 0)`,
+          sql`(${ledgerAccounts.kind} NOT IN ('wallet', 'card') OR ${ledgerAccounts.balance} + ${leg.amount} >= 0)`,
         ),
       )
       .returning({ balance: ledgerAccounts.balance });

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client';
 import { ledgerAccounts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { HouseRef, Leg } from './movement';
-import { houseCode, isWallet } from './movement';
+import { cardLedgerAccountId, houseCode, isCard, isWallet } from './movement';
 
 type HouseKind = HouseRef['house']['kind'];
 
@@ -50,12 +50,17 @@ export async function resolveLedgerAccounts(tx: Tx, legs: readonly Leg[]): Promi
     for (const row of rows) walletIds.set(row.currency, row.id);
   }
   const shardCodes = legs.map((leg) =>
-    isWallet(leg.account) ? null : `${houseCode(leg.account.house)}#${randomInt(HOUSE_SHARDS)}`,
+    isWallet(leg.account) || isCard(leg.account)
+      ? null
+      : `${houseCode(leg.account.house)}#${randomInt(HOUSE_SHARDS)}`,
   );
   await ensureHouseAccounts(tx, legs, shardCodes);
   return legs.map((leg, index) => {
     const shardCode = shardCodes[index];
     if (shardCode) return houseAccountId(shardCode);
+    // A card's account is made with the card (cards module); a leg naming a card that does not
+    // exist fails on the entry's foreign key and rolls the movement back.
+    if (isCard(leg.account)) return cardLedgerAccountId(leg.account.card.cardId);
     if (!isWallet(leg.account)) throw new Error('unreachable: a house leg without a shard');
     const id = walletIds.get(leg.account.wallet.currency);
     if (!id) throw fail.rule('server:ledger.noWallet', { currency: leg.account.wallet.currency });
@@ -75,7 +80,7 @@ async function ensureHouseAccounts(
   const rows = new Map<string, { id: string; kind: HouseKind; code: string; currency: string }>();
   legs.forEach((leg, index) => {
     const code = shardCodes[index];
-    if (isWallet(leg.account) || !code) return;
+    if (isWallet(leg.account) || isCard(leg.account) || !code) return;
     rows.set(code, {
       id: houseAccountId(code),
       kind: leg.account.house.kind,

@@ -48,10 +48,7 @@ export async function reverseMovement(tx: Tx, ctx: AppContext, reversal: Reversa
     .where(eq(ledgerEntries.transactionId, original.id))
     .orderBy(asc(ledgerEntries.id));
   const legs: Leg[] = entries.reverse().map((entry) => ({
-    account:
-      entry.kind === 'wallet'
-        ? { wallet: { accountId: entry.accountId!, currency: entry.currency } }
-        : { house: houseFromShardCode(entry.code!) },
+    account: legAccount(entry),
     amount: -entry.amount,
     type: entry.kind === 'wallet' ? 'reversal' : `reversal:${entry.type}`,
     description: reversal.description,
@@ -72,4 +69,17 @@ export async function reverseMovement(tx: Tx, ctx: AppContext, reversal: Reversa
     if (isUniqueViolation(error)) throw fail.conflict('server:ledger.alreadyReversed');
     throw error;
   }
+}
+
+/** The ledger account an entry was posted to, as a leg reference. */
+function legAccount(entry: {
+  kind: string;
+  code: string | null;
+  accountId: string | null;
+  currency: string;
+}): Leg['account'] {
+  if (entry.kind === 'wallet') return { wallet: { accountId: entry.accountId!, currency: entry.currency } };
+  if (entry.kind === 'card')
+    return { card: { cardId: entry.code!.slice('card:'.length), currency: entry.currency } };
+  return { house: houseFromShardCode(entry.code!) };
 }

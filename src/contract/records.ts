@@ -1,0 +1,113 @@
+/**
+ * Card records (spec §7 "Trades"): authorizations, transactions and declines, with exports.
+ *
+ * One authorization row per merchant authorization; its status follows what became of it (spec §4):
+ * Pending (approved, money held), Completed (cleared), refunded, reversed, declined. The three pages
+ * are three views of it: `authTrans` every row, `trade` the approved ones (not declined), `refuse`
+ * the declined ones with their reason.
+ */
+import { z } from 'zod';
+import { declineReason } from './cards';
+import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
+import { optionalText } from './fields';
+import { calendarDate } from './finance';
+
+export const tradeStatus = z.enum(['pending', 'completed', 'declined', 'refunded', 'reversed'], {
+  error: 'common:validation.invalidField',
+});
+export type TradeStatus = z.infer<typeof tradeStatus>;
+
+export const tradeRow = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  cardSerial: z.string(),
+  last4: z.string(),
+  status: tradeStatus,
+  currency: currencyCode,
+  amount: minorUnits,
+  refunded: minorUnits,
+  merchantName: z.string(),
+  merchantCategory: z.string(),
+  merchantCountry: z.string(),
+  declineReason: declineReason.nullable(),
+  /** The decline reason in the caller's language. */
+  declineText: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type TradeRow = z.infer<typeof tradeRow>;
+
+export const tradeFilter = z.object({
+  cardId: optionalText(z.string().trim().max(64)),
+  last4: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, { error: 'cards:validation.last4' }),
+  ),
+  status: optionalText(tradeStatus),
+  merchant: optionalText(z.string().trim().max(64)),
+  /** Inclusive calendar days (UTC+8). */
+  startDate: optionalText(calendarDate),
+  endDate: optionalText(calendarDate),
+});
+
+function recordsPage(id: string, path: `/api/${string}`, summary: string) {
+  return endpoint({
+    id,
+    method: 'GET',
+    path,
+    encoding: 'query',
+    auth: 'bearer',
+    audited: false,
+    permission: 'card:record',
+    summary,
+    request: pageQuery.extend(tradeFilter.shape),
+    response: pageOf(tradeRow),
+  });
+}
+
+export const authTransPage = recordsPage(
+  'records.authTransPage',
+  '/api/cardTrade/authTrans/page',
+  'Every authorization of the caller’s cards, newest first.',
+);
+export const tradePage = recordsPage(
+  'records.tradePage',
+  '/api/cardTrade/trade/page',
+  'Approved authorizations (pending, completed, refunded, reversed), newest first.',
+);
+export const refusePage = recordsPage(
+  'records.refusePage',
+  '/api/cardTrade/refuse/page',
+  'Declined authorizations with the reason, newest first.',
+);
+
+function recordsDown(id: string, path: `/api/${string}`, summary: string) {
+  return endpoint({
+    id,
+    method: 'POST',
+    path,
+    encoding: 'form',
+    auth: 'bearer',
+    answer: 'file',
+    audited: true,
+    permission: 'card:record',
+    summary,
+    request: tradeFilter.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    response: nothing,
+  });
+}
+
+export const authTransDown = recordsDown(
+  'records.authTransDown',
+  '/api/cardTrade/authTransDown',
+  'The filtered authorizations as an XLSX or CSV file, streamed.',
+);
+export const transDown = recordsDown(
+  'records.transDown',
+  '/api/cardTrade/transDown',
+  'The filtered transactions (approved authorizations) as an XLSX or CSV file, streamed.',
+);
+
+export const recordsEndpoints = [authTransPage, tradePage, refusePage, authTransDown, transDown] as const;

@@ -1,0 +1,39 @@
+/**
+ * The card issuer behind one interface (architecture.md "Outside systems"): it makes cards from a
+ * segment's BIN, changes their state, and cancels them. Authorizations, clearing, refunds,
+ * reversals and 3-D Secure challenges come the other way, as signed issuer events
+ * (modules/card-spend); the sandbox card-spend simulator sends the same events a real issuer would.
+ *
+ * Only the sandbox issuer exists: production mode refuses to start until a real issuer is
+ * integrated behind this interface (bootstrap.ts `productionProblems`).
+ */
+
+export interface IssueRequest {
+  /** Ours, unique per card: the issuer answers the same card when asked twice. */
+  requestId: string;
+  bin: string;
+  network: 'visa' | 'mastercard';
+  currency: string;
+  holderName: string;
+}
+
+/** What the issuer answers for a new card. The number, CVV and PIN are sealed before storage. */
+export interface IssuedCard {
+  issuerRef: string;
+  pan: string;
+  cvv: string;
+  pin: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+export interface IssuerProvider {
+  readonly kind: 'sandbox';
+  issueCard(request: IssueRequest): Promise<IssuedCard>;
+  /** Undo a card that was issued but whose opening did not commit (a failed batch). */
+  cancelCard(issuerRef: string): Promise<void>;
+  /** Keep the issuer's view of the card in step: frozen cards are declined at the network too. */
+  setCardState(issuerRef: string, state: 'active' | 'frozen' | 'closed'): Promise<void>;
+  /** The key the issuer signs its events with (HMAC-SHA256 over the raw body). */
+  readonly eventSecret: string;
+}
