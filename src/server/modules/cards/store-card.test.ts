@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cards, ledgerAccounts } from '../../db/schema';
+import { luhnCheckDigit } from '../../providers/issuer/luhn';
+import { isLuhnValid } from '../topups/luhn';
+import { openTestCard } from '../../testing/cards';
+import type { TestApp } from '../../testing/harness';
+import { createTestApp } from '../../testing/harness';
+import { signedInAccount } from '../../testing/signed-in';
+import { auditLedger, isHealthy, moveMoney } from '../ledger';
+import { openCardSecrets } from './store-card';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('issued cards', () => {
+  it('the check digit makes every sandbox number pass Luhn', () => {
+    expect(luhnCheckDigit('7992739871')).toBe('3'); // the textbook example 79927398713
+    for (let i = 0; i < 50; i++) {
+      const partial = String(Math.floor(Math.random() * 1e15)).padStart(15, '0');
+      expect(isLuhnValid(partial + luhnCheckDigit(partial))).toBe(true);
+    }
+  });
+
+  it('stores only the last four digits in the clear and seals the rest', async () => {
+    const { accountId } = await signedInAccount(t);
+    const card = await openTestCard(t, accountId, { balance: 2500 });
+    const secrets = openCardSecrets(t.ctx, card.secrets);
+    expect(secrets.pan).toMatch(/^428837\d{10}$/);
+    expect(isLuhnValid(secrets.pan)).toBe(true);
+    expect(card.last4).toBe(secrets.pan.slice(-4));
+    expect(card.secrets).not.toContain(secrets.pan);
+    expect(card.secrets).not.toContain(secrets.cvv);
+    const [account] = await t.ctx.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, card.ledgerAccountId));
+    expect(account).toMatchObject({ kind: 'card', balance: 2500, accountId: null });
+    expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
+  });
+
+  it('a card balance never goes below zero', async () => {
+    const { accountId } = await signedInAccount(t);
+    const card = await openTestCard(t, accountId, { balance: 100 });
+    await expect(
+      moveMoney(t.ctx, {
+        key: `overdraw:${card.id}`,
+        kind: 'spend',
+        accountId,
+        legs: [
+          { account: { card: { cardId: card.id, currency: 'USD' } }, amount: -101, type: 'spend' },
+          {
+            account: { house: { kind: 'card_funding', name: 'network', currency: 'USD' } },
+            amount: 101,
+            type: 'spend',
+          },
+        ],
+        actor: { ip: 'test', device: 'test' },
+      }),
+    ).rejects.toMatchObject({ code: 422 });
+    const [row] = await t.ctx.database.db.select({ id: cards.id }).from(cards).where(eq(cards.id, card.id));
+    expect(row).toBeDefined();
+  });
+});
