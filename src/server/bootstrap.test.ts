@@ -12,6 +12,8 @@ describe('production mode', () => {
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
     expect(problems.join('\n')).toMatch(/PAYMENTS_GATEWAY_URL/);
     expect(problems.join('\n')).toMatch(/PAYMENT_CHANNEL_SECRETS needs a secret for wechat, alipay/);
+    expect(problems.join('\n')).toMatch(/ISSUER_API_URL/);
+    expect(problems.join('\n')).toMatch(/ISSUER_EVENT_SECRET/);
     await expect(buildContext(env)).rejects.toThrow(/Refusing to start in production mode/);
   });
 
@@ -24,6 +26,8 @@ describe('production mode', () => {
       DATABASE_URL: 'postgres://app@db/portal',
       PAYMENTS_GATEWAY_URL: 'https://gateway.internal/v1',
       PAYMENT_CHANNEL_SECRETS: 'wechat:a1,alipay:a2,unionpay:a3,usdt_trc20:a4,bank_card:a5',
+      ISSUER_API_URL: 'https://issuer.internal/v1',
+      ISSUER_EVENT_SECRET: 'a-long-random-issuer-secret',
     });
     expect(productionProblems(env)).toEqual([]);
   });

@@ -22,7 +22,9 @@ const envSchema = z.object({
   PAYMENTS_GATEWAY_URL: z.url().optional(),
   /** Callback secrets as `channel:secret` pairs, comma separated; demo mode derives missing ones. */
   PAYMENT_CHANNEL_SECRETS: z.string().optional(),
-  /** Signing key of card-issuer events; demo mode derives one from the server key. */
+  /** Card-issuing processor (production); unset means the sandbox issuer and card-spend simulator. */
+  ISSUER_API_URL: z.url().optional(),
+  /** Signing key of issuer requests and events; demo mode derives one from the server key. */
   ISSUER_EVENT_SECRET: z.string().min(16).optional(),
   /**
    * CNY charged per 1 USD when a CNY wallet pays for a USD card (rate including the spread), e.g.

@@ -4,8 +4,8 @@
  * reversals and 3-D Secure challenges come the other way, as signed issuer events
  * (modules/card-spend); the sandbox card-spend simulator sends the same events a real issuer would.
  *
- * Only the sandbox issuer exists: production mode refuses to start until a real issuer is
- * integrated behind this interface (bootstrap.ts `productionProblems`).
+ * Demo mode uses the sandbox issuer; production talks to a card-issuing processor
+ * (gateway-issuer.ts) and refuses the sandbox (bootstrap.ts `productionProblems`).
  */
 
 export interface IssueRequest {
@@ -28,7 +28,7 @@ export interface IssuedCard {
 }
 
 export interface IssuerProvider {
-  readonly kind: 'sandbox';
+  readonly kind: 'sandbox' | 'gateway';
   issueCard(request: IssueRequest): Promise<IssuedCard>;
   /** Undo a card that was issued but whose opening did not commit (a failed batch). */
   cancelCard(issuerRef: string): Promise<void>;
