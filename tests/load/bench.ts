@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { runFixedRate } from './fixed-rate';
+import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runLighthouse } from './lighthouse';
 import { measurePageWeight } from './page-weight';
@@ -145,6 +146,7 @@ async function main(): Promise<void> {
 
   // Its own servers (PGlite, then PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set).
   await runFlowsBench(report);
+  await runCardsBench(report);
 
   process.stdout.write('\n| figure | measured | target |\n| --- | --- | --- |\n');
   for (const [name, value, target] of rows) process.stdout.write(`| ${name} | ${value} | ${target} |\n`);

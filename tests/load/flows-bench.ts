@@ -14,57 +14,27 @@
  * the indexes proposed in docs/benchmarks.md.
  */
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildContext } from '../../src/server/bootstrap';
 import { loadEnv } from '../../src/server/env';
 import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
 import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
+import type { Report } from './bench-kit';
+import { admin, freePort, prng, signInDemo, withDatabase } from './bench-kit';
 import { percentile } from './fixed-rate';
 import { SEED_START, SEED_STEP_MINUTES, seedFlowHistory } from './flows-seed';
 import type { RunningServer } from './server-process';
 import { startServer } from './server-process';
 
-export type Report = (name: string, value: string, target: string) => void;
-
 const MOVEMENTS = 50_000; // two flow rows each
 const PAGE_REQUESTS = 210;
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const BENCH_DB = 'card_portal_bench_flows';
 
 interface Target {
   name: string;
   /** PostgreSQL server URL (any database on it); absent for PGlite. */
   serverUrl?: string;
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Seeds the demo account's history; returns the environment the server needs to find it. */
@@ -102,26 +72,6 @@ async function prepare(target: Target, dataDir: string): Promise<Record<string, 
   }
   // An empty DATABASE_URL means PGlite, whatever the benchmark's own environment says.
   return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-}
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/loginPwd`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-  });
-  const body = (await res.json()) as { code: number; data: { access_token: string } };
-  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.access_token;
-}
-
-/** A deterministic pseudo-random sequence, so every run asks the same questions. */
-function prng(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
 }
 
 /** Movement i's transaction number and its UTC+8 calendar date, as flows-seed.ts makes them. */
@@ -241,7 +191,7 @@ async function benchOn(target: Target, report: Report): Promise<void> {
   // the seeded folder through the environment, which it passes on last.
   const server = await startServer({ port: await freePort(), dataDir: `${dataDir}-scratch`, env });
   try {
-    const token = await signIn(server.url);
+    const token = await signInDemo(server.url);
     const pages = await measurePages(server.url, token);
     const sorted = [...pages.all].sort((a, b) => a - b);
     report(

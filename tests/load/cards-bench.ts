@@ -1,0 +1,259 @@
+/**
+ * Figures of the cards issue (issue 5 §5): opening 500 cards in one batch, `card/page` latency with
+ * 10,000 cards on one account, and the card list in the browser with 10,000 cards (time from the
+ * first page's answer to the first rows on screen; card rows in the DOM while scrolling to the end).
+ * PGlite always; PostgreSQL as well when DATABASE_URL or TEST_DATABASE_URL names a server.
+ *
+ * The 10,000 cards are stored before the server starts through the real `storeIssuedCards` and
+ * loaded through the real ledger; the measurements then go through the real server over HTTP.
+ * `npx tsx tests/load/cards-only.ts` runs this part alone.
+ */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../src/server/context';
+import { buildContext } from '../../src/server/bootstrap';
+import { inTransaction } from '../../src/server/db/client';
+import { accounts, cardSegments } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { newId } from '../../src/server/lib/crypto';
+import { newCardId, storeIssuedCards } from '../../src/server/modules/cards/store-card';
+import { auditLedger, isHealthy, moveMoney, postMovement } from '../../src/server/modules/ledger';
+import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
+import type { Report } from './bench-kit';
+import { admin, freePort, prng, signInDemo, withDatabase } from './bench-kit';
+import { percentile } from './fixed-rate';
+import { startServer } from './server-process';
+
+const CARDS = 10_000;
+const CHUNK = 500;
+const PAGE_REQUESTS = 300;
+const BATCH = 500;
+const BENCH_DB = 'card_portal_bench_cards';
+const SEGMENTS = ['visa-485932', 'mc-531993', 'visa-428837', 'mc-556766'];
+const LABELS = ['ads', 'shop', 'travel', 'team-a', 'team-b'];
+const HOLDER = {
+  holderFirstName: 'Bench',
+  holderLastName: 'Holder',
+  street: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  postcode: '94105',
+  country: 'US',
+};
+
+interface Target {
+  name: string;
+  serverUrl?: string;
+}
+
+async function seedCards(ctx: AppContext, accountId: string): Promise<number> {
+  const t0 = performance.now();
+  const rand = prng(51_122);
+  const segments = await ctx.database.db.select().from(cardSegments);
+  for (let done = 0; done < CARDS; done += CHUNK) {
+    const batch = await Promise.all(
+      Array.from({ length: CHUNK }, async (_, i) => {
+        const segment = segments.find((s) => s.id === SEGMENTS[(done + i) % SEGMENTS.length])!;
+        const id = newCardId();
+        const issued = await ctx.issuer.issueCard({
+          requestId: id,
+          bin: segment.bin,
+          network: segment.network,
+          currency: segment.currency,
+          holderName: 'Bench Holder',
+        });
+        return {
+          id,
+          issued,
+          segmentId: segment.id,
+          currency: segment.currency,
+          holder: HOLDER,
+          label: LABELS[(done + i) % LABELS.length]!,
+        };
+      }),
+    );
+    await inTransaction(ctx.database.db, async (tx) => {
+      await storeIssuedCards(tx, ctx, {
+        owner: { accountId, subAccountId: null },
+        cards: batch,
+        batchId: null,
+        ip: 'bench',
+        now: ctx.now(),
+      });
+      const amounts = batch.map(() => 100 + Math.floor(rand() * 200_000));
+      await postMovement(tx, ctx, {
+        key: `bench-cards:${done}`,
+        kind: 'card_recharge',
+        accountId,
+        legs: [
+          {
+            account: { house: { kind: 'card_funding', name: 'bench', currency: 'USD' } },
+            amount: -amounts.reduce((a, b) => a + b, 0),
+            type: 'bench',
+          },
+          ...batch.map((card, i) => ({
+            account: { card: { cardId: card.id, currency: 'USD' } },
+            amount: amounts[i]!,
+            type: 'card_recharge',
+          })),
+        ],
+        actor: { ip: 'bench', device: 'bench' },
+      });
+    });
+  }
+  return (performance.now() - t0) / 1000;
+}
+
+async function prepare(target: Target, dataDir: string): Promise<Record<string, string>> {
+  rmSync(dataDir, { recursive: true, force: true });
+  let databaseUrl = '';
+  if (target.serverUrl) {
+    await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
+    await admin(target.serverUrl, `create database ${BENCH_DB}`);
+    databaseUrl = withDatabase(target.serverUrl, BENCH_DB);
+  }
+  const ctx = await buildContext(
+    loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl || undefined, LOG_LEVEL: 'silent' }),
+  );
+  try {
+    await seedDemoData(ctx);
+    const [demo] = await ctx.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, DEMO_ACCOUNT.email));
+    if (!demo) throw new Error('demo account missing');
+    // Enough for the batch of 500 whatever the demo seed holds; the demo plan allows it.
+    await moveMoney(ctx, {
+      key: `bench-fund:${newId()}`,
+      kind: 'topup',
+      accountId: demo.id,
+      legs: [
+        {
+          account: { house: { kind: 'clearing', name: 'bench', currency: 'USD' } },
+          amount: -100_000_000,
+          type: 'bench',
+        },
+        {
+          account: { wallet: { accountId: demo.id, currency: 'USD' } },
+          amount: 100_000_000,
+          type: 'topup',
+          description: 'bench',
+        },
+      ],
+      actor: { ip: 'bench', device: 'bench' },
+    });
+    await ctx.database.db.update(accounts).set({ planCode: 'partner' }).where(eq(accounts.id, demo.id));
+    const seconds = await seedCards(ctx, demo.id);
+    const problems = await auditLedger(ctx.database.db);
+    if (!isHealthy(problems)) throw new Error(`seeded ledger is broken: ${JSON.stringify(problems)}`);
+    process.stdout.write(
+      `  seeded ${CARDS} cards on ${target.name} in ${seconds.toFixed(1)} s; ledger audit clean\n`,
+    );
+  } finally {
+    await ctx.database.close();
+  }
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+}
+
+const QUERY_KINDS: Record<string, (rand: () => number) => Record<string, string>> = {
+  'first page': () => ({ pageNo: '1', pageSize: '20' }),
+  'any page of 100': (rand) => ({ pageNo: String(1 + Math.floor(rand() * 100)), pageSize: '100' }),
+  status: () => ({ status: 'active', pageSize: '20' }),
+  segment: (rand) => ({ segmentId: SEGMENTS[Math.floor(rand() * SEGMENTS.length)]!, pageSize: '20' }),
+  label: (rand) => ({ label: LABELS[Math.floor(rand() * LABELS.length)]!, pageSize: '20' }),
+  'balance range': (rand) => {
+    const min = Math.floor(rand() * 150_000);
+    return { minBalance: String(min), maxBalance: String(min + 10_000), pageSize: '20' };
+  },
+  'last four digits': (rand) => ({ last4: String(Math.floor(rand() * 10_000)).padStart(4, '0') }),
+};
+
+async function measurePages(url: string, token: string): Promise<{ sorted: number[]; failed: number }> {
+  const rand = prng(20_261_122);
+  const kinds = Object.values(QUERY_KINDS);
+  const all: number[] = [];
+  let failed = 0;
+  const ask = async (query: Record<string, string>) => {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/card/page?${new URLSearchParams(query).toString()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { code: number };
+    return { ms: performance.now() - t0, ok: body.code === 200 };
+  };
+  for (let i = 0; i < 20; i++) await ask(kinds[i % kinds.length]!(rand)); // warm-up
+  for (let i = 0; i < PAGE_REQUESTS; i++) {
+    const { ms, ok } = await ask(kinds[i % kinds.length]!(rand));
+    if (!ok) failed++;
+    all.push(ms);
+  }
+  return { sorted: all.sort((a, b) => a - b), failed };
+}
+
+async function post(url: string, path: string, token: string, body: Record<string, string>, key?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: new URLSearchParams(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
+}
+
+async function measureBatchOpen(url: string, token: string): Promise<{ seconds: number; opened: number }> {
+  const order = { segmentId: 'visa-428837', amount: '500', count: String(BATCH) };
+  const cost = await post(url, '/api/card/BatchOpenCardCost', token, order);
+  if (cost.code !== 200) throw new Error(`BatchOpenCardCost: ${cost.msg}`);
+  const usd = (cost.data.totals as { debitCurrency: string; total: number }[]).find(
+    (t) => t.debitCurrency === 'USD',
+  )!;
+  const t0 = performance.now();
+  const opened = await post(
+    url,
+    '/api/card/batchOpenCard',
+    token,
+    { ...order, ...HOLDER, debitCurrency: 'USD', expectTotal: String(usd.total) },
+    `bench-batch-${newId()}`,
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  if (opened.code !== 200) throw new Error(`batchOpenCard: ${opened.msg}`);
+  return { seconds, opened: Number(opened.data.total) };
+}
+
+async function benchOn(target: Target, report: Report): Promise<void> {
+  const label = target.name;
+  const dataDir = resolve(`.tmp/bench-cards-${target.serverUrl ? 'pg' : 'pglite'}`);
+  const env = await prepare(target, dataDir);
+  const server = await startServer({ port: await freePort(), dataDir: `${dataDir}-scratch`, env });
+  try {
+    const token = await signInDemo(server.url);
+    const pages = await measurePages(server.url, token);
+    report(
+      `card/page with 10,000 cards, ${PAGE_REQUESTS} varied requests on ${label}`,
+      `p50 ${percentile(pages.sorted, 50).toFixed(1)} ms, p99 ${percentile(pages.sorted, 99).toFixed(1)} ms, failed ${pages.failed}`,
+      'p99 ≤ 50 ms',
+    );
+    const batch = await measureBatchOpen(server.url, token);
+    report(
+      `opening ${batch.opened} cards in one batch on ${label}`,
+      `${batch.seconds.toFixed(2)} s`,
+      '≤ 5 s on PostgreSQL',
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-scratch`, { recursive: true, force: true });
+    if (target.serverUrl) await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
+  }
+}
+
+export async function runCardsBench(report: Report): Promise<void> {
+  process.stdout.write('Cards: seeding 10,000 cards…\n');
+  await benchOn({ name: 'PGlite' }, report);
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) await benchOn({ name: 'PostgreSQL', serverUrl }, report);
+}
