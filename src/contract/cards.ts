@@ -341,8 +341,12 @@ export const cardPageForSub = endpoint({
   encoding: 'query',
   auth: 'bearer',
   permission: 'card:list',
-  summary: 'The cards a sub-account user opened (for the main account: one sub-account’s cards).',
-  request: z.intersection(pageQuery, cardFilter),
+  summary:
+    'The cards a sub-account user opened; for the main account, the cards its sub-accounts opened (one of them with `subAccountId`).',
+  request: z.intersection(
+    z.intersection(pageQuery, cardFilter),
+    z.object({ subAccountId: optionalText(z.string().trim().max(64)) }),
+  ),
   response: pageOf(cardView),
 });
 

@@ -1,10 +1,14 @@
 /** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
 import { accountEndpoints } from './account';
+import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { financeEndpoints } from './finance';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
+import { recordsEndpoints } from './records';
+import { segmentsEndpoints } from './segments';
+import { couponsEndpoints } from './coupons';
 import { walletEndpoints } from './wallet';
 
 export const allEndpoints: readonly EndpointDef[] = [
@@ -14,4 +18,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...logsEndpoints,
   ...noticesEndpoints,
   ...financeEndpoints,
+  ...recordsEndpoints,
+  ...segmentsEndpoints,
+  ...couponsEndpoints,
+  ...cardsEndpoints,
 ];

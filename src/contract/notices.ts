@@ -158,8 +158,8 @@ export const moveNotice = endpoint({
  * declare them; those domains should then import or re-export these so the lists stay one.
  */
 export const cardStatus = z.enum(['active', 'frozen', 'deleted']);
-/** Spec §4, with the spec's spelling (two capitalised, three not). */
-export const tradeStatus = z.enum(['Pending', 'Completed', 'declined', 'refunded', 'reversed']);
+/** The same values as records.ts tradeStatus (the records filters send them back). */
+export const tradeStatus = z.enum(['pending', 'completed', 'declined', 'refunded', 'reversed']);
 export const topupChannel = z.enum([
   'wechat',
   'alipay',

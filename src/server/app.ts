@@ -18,6 +18,7 @@ import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
+import { registerIssuerEventsRoute } from './modules/card-spend/issuer-events-route';
 import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
 import { registerPublicUpload } from './modules/files/public-upload';
 import { tooLargeError, UPLOAD_PATHS, uploadBodyLimit } from './modules/files/upload-limit';
@@ -86,6 +87,7 @@ export function createApp(ctx: AppContext): Hono {
 
   registerModules(createRegistrar(app, ctx));
   registerPaymentNotifyRoute(app, ctx);
+  registerIssuerEventsRoute(app, ctx);
   registerPublicUpload(app, ctx);
   if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
 

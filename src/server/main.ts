@@ -22,6 +22,7 @@ async function main(): Promise<void> {
       process.stdout.write(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`);
       process.stdout.write(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n`);
       process.stdout.write(`Payment simulator: ${url}/sandbox/payments\n`);
+      process.stdout.write(`Card-spend simulator: ${url}/sandbox/cards\n`);
       process.stdout.write(`Transfer review desk: ${url}/sandbox/forecasts\n\n`);
     }
   });

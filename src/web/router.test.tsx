@@ -135,7 +135,7 @@ describe('signed in', () => {
 describe('paths', () => {
   it('unknown paths go to /404', async () => {
     stubApi(() => ({ code: 401 }));
-    const { router } = renderApp('/cardList');
+    const { router } = renderApp('/noSuchPage');
     await landsOn('/404', router);
   });
 

@@ -241,7 +241,26 @@ const financeRoutes = [
   ),
 ] as const;
 
-const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes] as const;
+/** Issue 5: each card page adds its own line here. */
+const cardRoutes = [
+  section('card', '/card'),
+  lazyPage('cardList', '/cardList', () => import('./features/cards/list/CardListPage'), 'CardListPage'),
+  lazyPage('cardOpen', '/cardOpen', () => import('./features/cards/open/CardOpenPage'), 'CardOpenPage'),
+  lazyPage(
+    'cardRecord',
+    '/cardRecord',
+    () => import('./features/cards/records/CardRecordPage'),
+    'CardRecordPage',
+  ),
+  lazyPage(
+    'cardGrande',
+    '/cardGrande',
+    () => import('./features/cards/grade/CardGradePage'),
+    'CardGradePage',
+  ),
+] as const;
+
+const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes, ...cardRoutes] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoint } from '../../contract/core';
 import { purgeExpired } from './purge';
 import { fail } from './errors';
+import { requestHashOf } from './idempotency';
 import { createRegistrar } from './route';
 import type { TestApp } from '../testing/harness';
 import { createTestApp } from '../testing/harness';
@@ -133,5 +134,17 @@ describe('Idempotency-Key on money-moving endpoints', () => {
     t.advance(49 * 3600 * 1000);
     const deleted = await purgeExpired(t.ctx);
     expect(deleted.idempotencyKeys).toBeGreaterThan(0);
+  });
+});
+
+describe('what counts as the same parameters', () => {
+  it('uploaded files count by their bytes, not as empty objects', async () => {
+    const fileA = new File([new Uint8Array([1, 2, 3])], 'cards.xlsx');
+    const sameBytes = new File([new Uint8Array([1, 2, 3])], 'renamed.xlsx');
+    const fileB = new File([new Uint8Array([1, 2, 4])], 'cards.xlsx');
+    const hash = (file: File) => requestHashOf('cards.importData', { file, unit: 'USD' });
+    expect(await hash(fileA)).toBe(await hash(sameBytes));
+    expect(await hash(fileA)).not.toBe(await hash(fileB));
+    expect(await requestHashOf('x', { unit: 'USD' })).not.toBe(await requestHashOf('x', { unit: 'CNY' }));
   });
 });

@@ -8,6 +8,7 @@
  * This is the outer guard; each money operation also keys its ledger movement and its order row,
  * so even a lost answer cannot make a retry move money twice.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { idempotencyKeys } from '../db/schema';
@@ -34,8 +35,24 @@ export function readIdempotencyKey(header: string | undefined): string | null {
   return header;
 }
 
-export function requestHashOf(endpointId: string, input: unknown): string {
-  return sha256(JSON.stringify([endpointId, input]));
+/**
+ * What makes two calls "the same parameters". Uploaded files count by their bytes (JSON would
+ * write a File as `{}`): the same key with another file is a different request, not a replay.
+ */
+export async function requestHashOf(endpointId: string, input: unknown): Promise<string> {
+  if (input === null || typeof input !== 'object') return sha256(JSON.stringify([endpointId, input]));
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    fields[name] =
+      value instanceof Blob
+        ? {
+            fileSha256: createHash('sha256')
+              .update(new Uint8Array(await value.arrayBuffer()))
+              .digest('hex'),
+          }
+        : value;
+  }
+  return sha256(JSON.stringify([endpointId, fields]));
 }
 
 export async function claimKey(

@@ -188,7 +188,7 @@ async function runOnce<E extends EndpointDef>(
     accountId,
     key,
     endpointId: def.id,
-    requestHash: requestHashOf(def.id, input),
+    requestHash: await requestHashOf(def.id, input),
   });
   if (claim.kind === 'replay') {
     call.hono.header('Idempotent-Replayed', 'true');

@@ -2,11 +2,17 @@
 import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerCardOpenRoutes } from './cards/routes-open';
+import { registerCouponsRoutes } from './coupons/routes';
+import { registerCardSpendRoutes } from './card-spend/routes';
+import { registerCardManageRoutes } from './cards/routes-manage';
 import { registerFilesRoutes } from './files/routes';
 import { registerFlowsRoutes } from './flows/routes';
 import { registerForecastsRoutes } from './forecasts/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
+import { registerSegmentsRoutes } from './segments/routes';
+import { registerRecordsRoutes } from './records/routes';
 import { registerTopupsRoutes } from './topups/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
@@ -20,4 +26,10 @@ export function registerModules(register: Registrar): void {
   registerForecastsRoutes(register);
   registerFilesRoutes(register);
   registerFlowsRoutes(register);
+  registerSegmentsRoutes(register);
+  registerCouponsRoutes(register);
+  registerCardOpenRoutes(register);
+  registerCardSpendRoutes(register);
+  registerRecordsRoutes(register);
+  registerCardManageRoutes(register);
 }

@@ -1,6 +1,7 @@
 /** Demo-mode sandbox pages and JSON endpoints. Never registered in production mode. */
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
+import { registerCardSpendSimulator } from './card-spend-routes';
 import { registerForecastReviewRoutes } from './forecasts-routes';
 import { registerOutboxRoutes } from './outbox-routes';
 import { registerPaymentsSimulator } from './payments-routes';
@@ -9,4 +10,5 @@ export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerOutboxRoutes(app, ctx);
   registerPaymentsSimulator(app, ctx);
   registerForecastReviewRoutes(app, ctx);
+  registerCardSpendSimulator(app, ctx);
 }

@@ -123,9 +123,14 @@ describe('production mode', () => {
       APP_MODE: 'production',
       PAYMENTS_GATEWAY_URL: 'https://gateway.example.com',
       PAYMENT_CHANNEL_SECRETS: 'wechat:a,alipay:b,unionpay:c,usdt_trc20:d,bank_card:e',
+      ISSUER_API_URL: 'https://issuer.example.com',
+      ISSUER_EVENT_SECRET: 'issuer-secret-for-production-tests',
     });
     try {
       expect(prod.ctx.payments.kind).toBe('gateway');
+      expect(prod.ctx.issuer.kind).toBe('gateway');
+      expect((await prod.raw('/sandbox/cards')).status).not.toBe(200);
+      expect((await prod.raw('/sandbox/api/cards/x/authorize', { method: 'POST' })).status).toBe(404);
       // Unknown page paths go to the PWA's 404 when a build is served, else straight 404.
       const page = await prod.raw('/sandbox/payments');
       expect([302, 404]).toContain(page.status);

@@ -1,6 +1,7 @@
 /** Demo data, created once: the demo account everyone can sign in with. */
 import type { AppContext } from '../context';
 import { createAccount } from '../modules/account/create-account';
+import { seedDemoCoupons } from '../modules/coupons/demo-coupons';
 import { seedDemoNotices } from './demo-notices';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
@@ -12,6 +13,8 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
     columns: { id: true },
     where: (a, { eq }) => eq(a.email, DEMO_ACCOUNT.email),
   });
-  if (existing) return;
-  await createAccount(ctx, { ...DEMO_ACCOUNT, nickname: 'Demo', accountType: 'business' });
+  const accountId =
+    existing?.id ??
+    (await createAccount(ctx, { ...DEMO_ACCOUNT, nickname: 'Demo', accountType: 'business' })).id;
+  await seedDemoCoupons(ctx, accountId);
 }

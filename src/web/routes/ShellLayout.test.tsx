@@ -53,10 +53,10 @@ describe('wide screen', () => {
     await shellOn('/home');
     const menu = screen.getByTestId('side-menu');
     const items = within(menu).getAllByRole('listitem');
-    // Built pages only: overview and the finance section (card and personal pages come later).
+    // Built pages only: overview, finance, the scenario query and cards (personal pages come later).
     expect(
       items.map((item) => item.querySelector('[data-testid^="menu-"]')?.getAttribute('data-testid')),
-    ).toEqual(['menu-home', 'menu-finance', 'menu-logout']);
+    ).toEqual(['menu-home', 'menu-finance', 'menu-cardGrande', 'menu-card', 'menu-logout']);
     const home = within(menu).getByTestId('menu-home');
     expect(home.getAttribute('aria-current')).toBe('page');
     expect(home.getAttribute('data-intro')).toBe('Balances, cards and this month at a glance');

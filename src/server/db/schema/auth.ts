@@ -46,7 +46,7 @@ export const emailCodes = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     purpose: text('purpose', {
-      enum: ['signup', 'login', 'forgetPwd', 'resetPwd', 'edit', 'cancel', 'recharge'],
+      enum: ['signup', 'login', 'forgetPwd', 'resetPwd', 'edit', 'cancel', 'recharge', 'card_export'],
     }).notNull(),
     /** HMAC of the code with the server secret. */
     codeHash: text('code_hash').notNull(),

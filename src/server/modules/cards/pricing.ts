@@ -18,7 +18,8 @@ import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../contract/card-rules';
 import { currencyCode } from '../../../contract/core';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
-import { accounts, cardSegments, coupons, ledgerAccounts, plans } from '../../db/schema';
+import type { cardSegments } from '../../db/schema';
+import { accounts, coupons, ledgerAccounts, plans } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import type { Leg } from '../ledger';
 

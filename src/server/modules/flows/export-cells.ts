@@ -52,10 +52,13 @@ export const EXPORT_COLUMNS = [
 /** Cell kinds: money is numeric, everything else text. */
 export type Cell = { text: string } | { minor: number };
 
-export interface ExportText {
+/** What a writer needs to turn records into a sheet; other exports (cards) bring their own record type. */
+export interface ExportText<R = FlowRecord> {
   sheet: string;
   headers: string[];
-  cells(record: FlowRecord): Cell[];
+  /** Column widths in characters (XLSX), in header order; the flow export's widths when absent. */
+  widths?: readonly number[];
+  cells(record: R): Cell[];
 }
 
 export function exportText(lang: Lang): ExportText {

@@ -19,10 +19,10 @@ function line(cells: readonly (Cell | string)[]): string {
   return `${cells.map(field).join(',')}\r\n`;
 }
 
-export async function writeCsv(
+export async function writeCsv<R = FlowRecord>(
   sink: ByteSink,
-  text: ExportText,
-  batches: AsyncIterable<FlowRecord[]>,
+  text: ExportText<R>,
+  batches: AsyncIterable<R[]>,
 ): Promise<void> {
   const encoder = new TextEncoder();
   sink.write(encoder.encode(`\uFEFF${line(text.headers)}`));

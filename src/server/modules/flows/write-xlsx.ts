@@ -67,10 +67,10 @@ function drained(intake: Intake): Promise<void> {
   });
 }
 
-export async function writeXlsx(
+export async function writeXlsx<R = FlowRecord>(
   sink: ByteSink,
-  text: ExportText,
-  batches: AsyncIterable<FlowRecord[]>,
+  text: ExportText<R>,
+  batches: AsyncIterable<R[]>,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: sink.nodeWritable(),
@@ -78,7 +78,7 @@ export async function writeXlsx(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(text.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = WIDTHS.map((width) => ({ width }));
+  sheet.columns = (text.widths ?? WIDTHS).map((width) => ({ width }));
   const header = sheet.addRow(text.headers);
   header.font = { bold: true };
   header.commit();

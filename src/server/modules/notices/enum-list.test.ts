@@ -54,8 +54,8 @@ describe('/api/enum/list', () => {
       { value: 'deleted', label: 'Deleted' },
     ]);
     expect((await items('tradeStatus', 'en')).map((i) => i.value)).toEqual([
-      'Pending',
-      'Completed',
+      'pending',
+      'completed',
       'declined',
       'refunded',
       'reversed',

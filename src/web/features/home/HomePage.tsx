@@ -12,6 +12,7 @@ import { InstallCard } from './components/InstallCard';
 import { OverviewStats } from './components/OverviewStats';
 import type { RouteName } from '../../lib/route-meta';
 import { QuickActions } from './components/QuickActions';
+import { RiskNotice } from './components/RiskNotice';
 import { HOME_NS } from './i18n';
 import { useHomeData } from './useHomeData';
 import './home.css';
@@ -35,6 +36,8 @@ export function HomePage({ builtRoutes }: HomePageProps) {
         </p>
         <h1 className="cp-home__title">{t('title')}</h1>
       </div>
+      {/* Cards frozen by the decline-rate rule: before anything else on the page. */}
+      <RiskNotice builtRoutes={builtRoutes} />
       <div className="cp-home__grid">
         <div className="cp-home__main">
           <BalanceCard {...data} />

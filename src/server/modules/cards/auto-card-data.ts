@@ -1,0 +1,125 @@
+/**
+ * Material for generated holders (`autoCard`): common US given and family names, street names, and
+ * real city / state / ZIP code triples (downtown ZIP codes of each city), so a generated billing
+ * address is consistent wherever a merchant checks it.
+ */
+
+export const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'William',
+  'Elizabeth',
+  'David',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Lisa',
+  'Anthony',
+  'Emily',
+  'Mark',
+  'Ashley',
+  'Steven',
+  'Michelle',
+] as const;
+
+export const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Hall',
+  'Allen',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+] as const;
+
+export const STREET_NAMES = [
+  'Main St',
+  'Oak Ave',
+  'Maple St',
+  'Cedar Ave',
+  'Pine St',
+  'Elm St',
+  'Washington Ave',
+  'Lake St',
+  'Park Ave',
+  '2nd St',
+  'Market St',
+  'Broadway',
+  'Hill St',
+  'Lincoln Ave',
+  'Jefferson St',
+  'Church St',
+] as const;
+
+export interface UsPlace {
+  city: string;
+  /** USPS two-letter state code. */
+  state: string;
+  zips: readonly string[];
+}
+
+export const US_PLACES: readonly UsPlace[] = [
+  { city: 'New York', state: 'NY', zips: ['10001', '10016', '10018'] },
+  { city: 'Los Angeles', state: 'CA', zips: ['90012', '90013', '90014'] },
+  { city: 'Chicago', state: 'IL', zips: ['60601', '60602', '60606'] },
+  { city: 'Houston', state: 'TX', zips: ['77002', '77003'] },
+  { city: 'Phoenix', state: 'AZ', zips: ['85003', '85004'] },
+  { city: 'Philadelphia', state: 'PA', zips: ['19103', '19107'] },
+  { city: 'San Antonio', state: 'TX', zips: ['78205'] },
+  { city: 'San Diego', state: 'CA', zips: ['92101'] },
+  { city: 'Dallas', state: 'TX', zips: ['75201', '75202'] },
+  { city: 'San Jose', state: 'CA', zips: ['95113'] },
+  { city: 'Austin', state: 'TX', zips: ['78701'] },
+  { city: 'Seattle', state: 'WA', zips: ['98101', '98104'] },
+  { city: 'Denver', state: 'CO', zips: ['80202'] },
+  { city: 'Boston', state: 'MA', zips: ['02108', '02110'] },
+  { city: 'Miami', state: 'FL', zips: ['33130', '33131'] },
+  { city: 'Atlanta', state: 'GA', zips: ['30303'] },
+  { city: 'Portland', state: 'OR', zips: ['97204', '97205'] },
+  { city: 'Las Vegas', state: 'NV', zips: ['89101'] },
+  { city: 'Minneapolis', state: 'MN', zips: ['55401', '55402'] },
+  { city: 'Nashville', state: 'TN', zips: ['37203'] },
+  { city: 'Columbus', state: 'OH', zips: ['43215'] },
+  { city: 'Charlotte', state: 'NC', zips: ['28202'] },
+  { city: 'Salt Lake City', state: 'UT', zips: ['84101'] },
+  { city: 'Kansas City', state: 'MO', zips: ['64105'] },
+  { city: 'Raleigh', state: 'NC', zips: ['27601'] },
+];

@@ -1,0 +1,35 @@
+/**
+ * HTTP <-> contract for the card records (spec §7 "Trades"). A sub-account user's session reads the
+ * records of the cards they opened; the main account's reads all of the account's.
+ */
+import * as contract from '../../../contract/records';
+import type { Call, Registrar } from '../../lib/route';
+import { principalOf } from '../../lib/principal';
+import { exportTrades } from './export-trades';
+import { readTradePage } from './read-trade-page';
+import type { TradeScope } from './trade-query';
+
+function scopeOf(call: Call): TradeScope {
+  const principal = principalOf(call);
+  return { accountId: principal.accountId, subAccountId: principal.subAccountId };
+}
+
+export function registerRecordsRoutes(register: Registrar): void {
+  register(contract.authTransPage, (input, call) =>
+    readTradePage(call.app, scopeOf(call), 'all', input, call.lang),
+  );
+  register(contract.tradePage, (input, call) =>
+    readTradePage(call.app, scopeOf(call), 'trade', input, call.lang),
+  );
+  register(contract.refusePage, (input, call) =>
+    readTradePage(call.app, scopeOf(call), 'refuse', input, call.lang),
+  );
+
+  // The request's signal aborts when the client hangs up mid-download.
+  register(contract.authTransDown, (input, call) =>
+    exportTrades(call.app, scopeOf(call), 'all', call.lang, input, { signal: call.hono.req.raw.signal }),
+  );
+  register(contract.transDown, (input, call) =>
+    exportTrades(call.app, scopeOf(call), 'trade', call.lang, input, { signal: call.hono.req.raw.signal }),
+  );
+}

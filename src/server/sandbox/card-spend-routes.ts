@@ -1,0 +1,175 @@
+/**
+ * Demo-mode routes of the card-spend simulator (README "Sandbox pages"):
+ *
+ * - `GET /sandbox/cards[?account=EMAIL]`: the page (card-spend-page.ts);
+ * - `GET /sandbox/api/cards[?account=EMAIL]`: recent cards as JSON (serial, last 4, status, balance);
+ * - `GET /sandbox/api/authorizations[?account=EMAIL]`: recent authorizations as JSON;
+ * - `POST /sandbox/api/cards/:cardId/authorize` with `{ amount, merchant?, category?, country?,
+ *   currency?, cvvMatches? }` (amount in minor units; JSON or form): a merchant authorization;
+ *   answers `{ status, answer, authorizationId }` (the issuer-events route's answer);
+ * - `POST /sandbox/api/cards/:cardId/challenge` with the same fields: a 3-D Secure challenge;
+ *   answers `{ status, answer, code }`;
+ * - `POST /sandbox/api/authorizations/:authorizationId/clear|reverse|refund` (refund: optional
+ *   `amount` in minor units, default what is left): answers `{ status, answer }`.
+ *
+ * The page's forms post to `/sandbox/cards/authorize|challenge` and
+ * `/sandbox/cards/authorizations/:id/<verb>` (amounts there in major units, "12.34") and come back
+ * to the page with what happened.
+ */
+import type { Context, Hono } from 'hono';
+import type { AppContext } from '../context';
+import { renderCardSpendPage } from './card-spend-page';
+import type { EventSent, FollowUpVerb, PurchaseInput } from './card-spend-simulator';
+import {
+  authorizePurchase,
+  challengePurchase,
+  followUp,
+  listRecentAuthorizations,
+  listRecentCards,
+  purchaseInput,
+} from './card-spend-simulator';
+import { SimulatorError } from './payments-simulator';
+
+const VERBS: readonly FollowUpVerb[] = ['clear', 'reverse', 'refund'];
+
+async function fields(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) return (await c.req.json()) as Record<string, unknown>;
+    if (type.includes('form')) return await c.req.parseBody();
+  } catch {
+    return {};
+  }
+  return {};
+}
+
+/** "12.34" -> 1234; undefined when empty; null when not an amount. */
+export function majorToMinor(value: unknown): number | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  const match = typeof value === 'string' ? /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value.trim()) : null;
+  if (!match) return null;
+  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return minor > 0 ? minor : null;
+}
+
+/** A whole number of minor units, as the JSON endpoints take them. */
+function minorAmount(value: unknown): number | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  const amount = Number(value);
+  return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
+}
+
+function parsePurchase(body: Record<string, unknown>): PurchaseInput | string {
+  const parsed = purchaseInput.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`;
+}
+
+function describe(sent: EventSent): string {
+  const data = sent.answer.data;
+  const reason = data?.declineReason ? ` (${data.declineReason})` : '';
+  return `issuer event answered ${sent.status} ${data?.outcome ?? ''}${reason} — ${sent.answer.msg}`;
+}
+
+export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
+  app.get('/sandbox/cards', async (c) => {
+    const account = c.req.query('account')?.trim() ?? '';
+    const [cards, authorizations] = await Promise.all([
+      listRecentCards(ctx, account),
+      listRecentAuthorizations(ctx, account),
+    ]);
+    c.header('Cache-Control', 'no-store');
+    return c.html(
+      renderCardSpendPage(cards, authorizations, {
+        account,
+        note: c.req.query('note') ?? '',
+        cardId: c.req.query('card') ?? '',
+      }),
+    );
+  });
+
+  app.get('/sandbox/api/cards', async (c) => c.json(await listRecentCards(ctx, c.req.query('account'))));
+  app.get('/sandbox/api/authorizations', async (c) =>
+    c.json(await listRecentAuthorizations(ctx, c.req.query('account'))),
+  );
+
+  const run = async (c: Context, work: () => Promise<object>) => {
+    try {
+      return c.json(await work());
+    } catch (error) {
+      if (error instanceof SimulatorError) return c.json({ error: error.message }, error.status);
+      throw error;
+    }
+  };
+
+  for (const kind of ['authorize', 'challenge'] as const) {
+    app.post(`/sandbox/api/cards/:cardId/${kind}`, async (c) => {
+      const body = await fields(c);
+      const amount = minorAmount(body.amount);
+      if (!amount) return c.json({ error: 'amount must be a positive integer (minor units)' }, 400);
+      const input = parsePurchase({ ...body, amount });
+      if (typeof input === 'string') return c.json({ error: input }, 400);
+      const cardId = c.req.param('cardId');
+      return run(c, () =>
+        kind === 'authorize'
+          ? authorizePurchase(app, ctx, cardId, input)
+          : challengePurchase(app, ctx, cardId, input),
+      );
+    });
+
+    app.post(`/sandbox/cards/${kind}`, async (c) => {
+      const body = await fields(c);
+      const account = typeof body.account === 'string' ? body.account : '';
+      const cardId = typeof body.cardId === 'string' ? body.cardId : '';
+      const amount = majorToMinor(body.amount);
+      const input = amount ? parsePurchase({ ...body, amount, currency: body.currency || undefined }) : null;
+      let note: string;
+      if (!input) note = 'The amount must be a positive number with at most two decimals, e.g. 12.50';
+      else if (typeof input === 'string') note = input;
+      else {
+        try {
+          if (kind === 'authorize') {
+            const sent = await authorizePurchase(app, ctx, cardId, input);
+            note = `${sent.authorizationId}: ${describe(sent)}`;
+          } else {
+            const sent = await challengePurchase(app, ctx, cardId, input);
+            note = `3-D Secure code ${sent.code} sent for ${input.merchant}: ${describe(sent)}`;
+          }
+        } catch (error) {
+          if (!(error instanceof SimulatorError)) throw error;
+          note = error.message;
+        }
+      }
+      const query = new URLSearchParams({ ...(account ? { account } : {}), card: cardId, note });
+      return c.redirect(`/sandbox/cards?${query.toString()}`, 303);
+    });
+  }
+
+  for (const verb of VERBS) {
+    app.post(`/sandbox/api/authorizations/:id/${verb}`, async (c) => {
+      const amount = minorAmount((await fields(c)).amount);
+      if (amount === null) return c.json({ error: 'amount must be a positive integer (minor units)' }, 400);
+      return run(c, () => followUp(app, ctx, c.req.param('id'), verb, amount));
+    });
+
+    app.post(`/sandbox/cards/authorizations/:id/${verb}`, async (c) => {
+      const body = await fields(c);
+      const account = typeof body.account === 'string' ? body.account : '';
+      const id = c.req.param('id');
+      const amount = majorToMinor(body.amount);
+      let note: string;
+      if (amount === null) note = `${id}: the amount must be a positive number with at most two decimals`;
+      else {
+        try {
+          note = `${id}: ${describe(await followUp(app, ctx, id, verb, amount))}`;
+        } catch (error) {
+          if (!(error instanceof SimulatorError)) throw error;
+          note = `${id}: ${error.message}`;
+        }
+      }
+      const query = new URLSearchParams({ ...(account ? { account } : {}), note });
+      return c.redirect(`/sandbox/cards?${query.toString()}`, 303);
+    });
+  }
+}

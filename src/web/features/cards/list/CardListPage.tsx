@@ -1,0 +1,312 @@
+/**
+ * /cardList (spec §2 /card, issue 5 §3): the customer's cards with filters, export, every
+ * per-card action, selection for batch recharge and delete, and the "3DS codes" screen one tap
+ * away. Phones get a list of card tiles (tap a tile for its actions, pull down to refresh), wide
+ * screens a table. Both are windowed and load card/page 100 at a time while scrolling, so an
+ * account with 10,000 cards keeps a few dozen rows in the DOM.
+ */
+import Button from 'antd-mobile/es/components/button';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CardView } from '../../../../contract/cards';
+import { Can, hasPermission } from '../../../components/ui/Can';
+import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
+import { FilterPanel } from '../../../components/ui/FilterPanel';
+import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
+import { OtpSheet } from '../otp/OtpSheet';
+import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
+import { BatchRechargeSheet } from './actions/BatchRechargeSheet';
+import {
+  activeFilterCount,
+  EMPTY_CARD_FILTER,
+  filterProblem,
+  requestOf,
+  type CardFilterDraft,
+  type CardFilterProblem,
+} from './card-filter';
+import { BatchBar } from './components/BatchBar';
+import { CardActionHost, type ActiveAction } from './components/CardActionHost';
+import { CardActionsSheet } from './components/CardActionsSheet';
+import { CardFilters } from './components/CardFilters';
+import { CardTable } from './components/CardTable';
+import { CardTiles } from './components/CardTiles';
+import type { CardAction, CardRowsProps } from './components/card-rows';
+import { ExportSheet } from './components/ExportSheet';
+import { CARD_LIST_NS } from './i18n';
+import { useCardList, useCardPatcher, useRangeList } from './useCardList';
+import { OVERSCAN_ROWS } from './useWindowedRows';
+import './card-list.css';
+
+export function CardListPage() {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const wide = useMediaQuery(WIDE_QUERY);
+  const [draft, setDraft] = useState<CardFilterDraft>(EMPTY_CARD_FILTER);
+  const [applied, setApplied] = useState<CardFilterDraft>(EMPTY_CARD_FILTER);
+  const [problem, setProblem] = useState<CardFilterProblem | null>(null);
+  const filter = useMemo(() => requestOf(applied), [applied]);
+  const list = useCardList(filter);
+  const choices = useRangeList();
+  const patch = useCardPatcher();
+
+  const [menuCard, setMenuCard] = useState<CardView | null>(null);
+  const [active, setActive] = useState<ActiveAction | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlyMap<string, CardView>>(new Map());
+  const [batch, setBatch] = useState<'recharge' | 'delete' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [pool, setPool] = useState(false);
+
+  const pull = usePullToRefresh(wide ? undefined : list.reload);
+  const { cards, total = 0, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+
+  const change = <K extends keyof CardFilterDraft>(field: K, value: CardFilterDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    if (
+      problem?.field === field ||
+      (problem && field.endsWith('Balance') && problem.field.endsWith('Balance'))
+    )
+      setProblem(null);
+  };
+
+  const search = () => {
+    const found = filterProblem(draft);
+    setProblem(found);
+    if (found) return;
+    setApplied(draft);
+    // The same filters again: the customer wants the newest cards.
+    if (JSON.stringify(requestOf(draft)) === JSON.stringify(filter)) void list.reload();
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_CARD_FILTER);
+    setApplied(EMPTY_CARD_FILTER);
+    setProblem(null);
+  };
+
+  // Loads the next page while the rendered rows come within reach of the end of what is loaded.
+  // After a failed page it waits for the "Load more" button instead of retrying in a loop.
+  const onRangeEnd = useCallback(
+    (end: number) => {
+      if (
+        end >= cards.length - OVERSCAN_ROWS * 2 &&
+        hasNextPage &&
+        !isFetchingNextPage &&
+        !isFetchNextPageError
+      )
+        void fetchNextPage();
+    },
+    [cards.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage],
+  );
+
+  const toggle = useCallback((card: CardView) => {
+    if (card.status === 'deleted') return;
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(card.id)) next.delete(card.id);
+      else next.set(card.id, card);
+      return next;
+    });
+  }, []);
+
+  const selectAll = () =>
+    setSelected(new Map(cards.filter((card) => card.status !== 'deleted').map((card) => [card.id, card])));
+
+  const endSelection = () => {
+    setSelecting(false);
+    setSelected(new Map());
+  };
+
+  const onAction = useCallback((card: CardView, action: CardAction) => {
+    setMenuCard(null);
+    setActive({ card, action });
+  }, []);
+
+  const rowsProps: CardRowsProps = {
+    cards,
+    total,
+    caption: t('caption'),
+    selecting,
+    selected: new Set(selected.keys()),
+    onToggle: toggle,
+    onOpen: setMenuCard,
+    onAction,
+    onRangeEnd,
+  };
+
+  const filtered = activeFilterCount(applied) > 0;
+
+  return (
+    <div className="cp-cl" data-testid="card-list-page">
+      <div className="cp-cl__intro">
+        <div>
+          <h1 className="cp-cl__title">{t('title')}</h1>
+          <p className="cp-cl__lead">{t('intro')}</p>
+        </div>
+        <Can permission="card:otp">
+          <button type="button" className="cp-cl-3ds" onClick={() => setPool(true)} data-testid="open-3ds">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+              <path
+                d="M9 12l2 2 4-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            {t('otp.button')}
+          </button>
+        </Can>
+      </div>
+
+      <FilterPanel
+        onSearch={search}
+        onClear={clear}
+        onExport={hasPermission('card:export') ? () => setExporting(true) : undefined}
+        activeCount={activeFilterCount(applied)}
+        searching={list.isFetching && !isFetchingNextPage}
+        label={t('filter.title')}
+        data-testid="card-filter"
+      >
+        <CardFilters draft={draft} onChange={change} problem={problem} choices={choices.data} />
+      </FilterPanel>
+
+      <div className="cp-cl-toolbar">
+        <span className="cp-cl-toolbar__total" data-testid="card-total">
+          {list.data ? t('total', { count: total }) : ''}
+        </span>
+        <span className="cp-cl-toolbar__actions">
+          <Button
+            size="small"
+            fill={selecting ? 'solid' : 'outline'}
+            color={selecting ? 'primary' : 'default'}
+            onClick={() => (selecting ? endSelection() : setSelecting(true))}
+            aria-pressed={selecting}
+            data-testid="toggle-select"
+          >
+            {selecting ? t('select.done') : t('select.start')}
+          </Button>
+          <Button
+            size="small"
+            fill="outline"
+            onClick={() => void list.reload()}
+            disabled={list.isFetching}
+            data-testid="card-refresh"
+          >
+            {t('refresh')}
+          </Button>
+        </span>
+      </div>
+
+      <div className="cp-cl-pull-area" {...(wide ? {} : pull.handlers)} aria-busy={list.isFetching}>
+        {pull.state !== 'idle' ? (
+          <div
+            className="cp-cl-pull"
+            style={{ height: pull.state === 'refreshing' ? PULL_THRESHOLD * 0.75 : pull.distance }}
+            role="status"
+            data-testid="card-pull"
+          >
+            {t(
+              pull.state === 'refreshing'
+                ? 'pull.refreshing'
+                : pull.state === 'armed'
+                  ? 'pull.release'
+                  : 'pull.pull',
+            )}
+          </div>
+        ) : null}
+
+        {list.isPending ? (
+          <div className="cp-cl-skeleton" role="status" data-testid="card-list-loading">
+            <span className="cp-visually-hidden">{t('loading')}</span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="cp-cl-skeleton__row" aria-hidden="true" />
+            ))}
+          </div>
+        ) : list.isError && cards.length === 0 ? (
+          <div className="cp-cl-empty" role="alert" data-testid="card-list-failed">
+            <p>{t('loadFailed')}</p>
+            <Button size="small" color="primary" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : cards.length === 0 ? (
+          <div className="cp-cl-empty" data-testid="card-list-empty">
+            <p>{filtered ? t('emptyFiltered') : t('empty')}</p>
+          </div>
+        ) : wide ? (
+          <CardTable {...rowsProps} />
+        ) : (
+          <CardTiles {...rowsProps} />
+        )}
+
+        {cards.length > 0 && (hasNextPage || isFetchingNextPage) ? (
+          <div className="cp-cl-more">
+            {isFetchNextPageError ? (
+              <Button
+                size="small"
+                fill="outline"
+                onClick={() => void fetchNextPage()}
+                data-testid="card-more"
+              >
+                {t('loadMore')}
+              </Button>
+            ) : (
+              <span role="status">{t('loadingMore')}</span>
+            )}
+          </div>
+        ) : null}
+      </div>
+
+      {selecting ? (
+        <BatchBar
+          count={selected.size}
+          onSelectAll={selectAll}
+          onClear={() => setSelected(new Map())}
+          onRecharge={() => setBatch('recharge')}
+          onDelete={() => setBatch('delete')}
+        />
+      ) : null}
+
+      <CardActionsSheet card={menuCard} onClose={() => setMenuCard(null)} onAction={onAction} />
+      <CardActionHost active={active} onClose={() => setActive(null)} onChanged={patch} />
+
+      {batch === 'recharge' ? (
+        <BatchRechargeSheet
+          cards={[...selected.values()]}
+          onClose={() => setBatch(null)}
+          onDone={(changed) => {
+            patch(changed);
+            setBatch(null);
+            endSelection();
+          }}
+        />
+      ) : null}
+      {batch === 'delete' ? (
+        <BatchDeleteSheet
+          cards={[...selected.values()]}
+          onClose={() => setBatch(null)}
+          onDone={() => {
+            setBatch(null);
+            endSelection();
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {exporting ? (
+        <ExportSheet
+          filter={filter}
+          total={list.data ? total : undefined}
+          onClose={() => setExporting(false)}
+        />
+      ) : null}
+      <OtpSheet visible={pool} onClose={() => setPool(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+/**
+ * Card details: with Google Authenticator bound the server asks for a code first (428); the
+ * details then show with copy buttons and a visible countdown, and after hideAfterSeconds they are
+ * hidden and their values gone from the DOM. Nothing of them reaches browser storage.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toastSuccess } from '../../../../lib/notify';
+import { stubApi } from '../../../../test-utils';
+import { formOf, renderWithClient, requestsTo, setWidth, signIn, testCard } from '../list-test-utils';
+import { DetailsSheet } from './DetailsSheet';
+
+vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+
+const PAN = '4111111111111111';
+const CVV = '737';
+const DETAILS = {
+  cardId: 'card-0',
+  pan: PAN,
+  cvv: CVV,
+  expiryMonth: 3,
+  expiryYear: 2029,
+  holderFirstName: 'Ada',
+  holderLastName: 'Lovelace',
+  street: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  postcode: '94105',
+  country: 'US',
+  hideAfterSeconds: 30,
+};
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function click(testId: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+  });
+  await advance(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  signIn();
+  setWidth(390);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('DetailsSheet', () => {
+  it('asks for the Google code after a 428, reveals, counts down and hides the values after 30 s', async () => {
+    const { requests } = stubApi((request) => {
+      if (request.path !== '/api/card/detail') return { code: 404 };
+      const { googleCode } = formOf(request);
+      if (!googleCode)
+        return { code: 428, msg: 'Enter your Google Authenticator code', data: { need: 'google' } };
+      if (googleCode !== '123456') return { code: 422, msg: 'Wrong Google Authenticator code' };
+      return { code: 200, data: DETAILS };
+    });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const { client } = renderWithClient(<DetailsSheet card={testCard(0)} onClose={() => {}} />);
+
+    expect(screen.getByTestId('details-intro').textContent).toContain('30 seconds');
+    await click('details-reveal');
+    expect(formOf(requestsTo(requests, 'detail')[0])).toEqual({ cardId: 'card-0' });
+    expect(screen.getByTestId('details-google-code')).toBeTruthy();
+    expect(screen.queryByTestId('details-shown')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('details-google-code'), { target: { value: '000000' } });
+    await click('details-google-submit');
+    expect(screen.getByTestId('details-google-code-error').textContent).toBe(
+      'Wrong Google Authenticator code',
+    );
+
+    fireEvent.change(screen.getByTestId('details-google-code'), { target: { value: '123456' } });
+    await click('details-google-submit');
+    expect(formOf(requestsTo(requests, 'detail')[2])).toEqual({ cardId: 'card-0', googleCode: '123456' });
+
+    expect(screen.getByTestId('details-pan').textContent).toBe('4111 1111 1111 1111');
+    expect(screen.getByTestId('details-expiry').textContent).toBe('03/29');
+    expect(screen.getByTestId('details-cvv').textContent).toBe(CVV);
+    expect(screen.getByTestId('details-countdown').textContent).toContain('Hidden again in 30 s');
+
+    await click('details-copy-pan');
+    expect(writeText).toHaveBeenCalledWith(PAN);
+    expect(toastSuccess).toHaveBeenCalledWith('Copy success');
+
+    await advance(10_000);
+    expect(screen.getByTestId('details-countdown').textContent).toContain('Hidden again in 20 s');
+    await advance(20_000);
+    expect(screen.queryByTestId('details-shown')).toBeNull();
+    expect(document.body.textContent).not.toContain('4111 1111 1111 1111');
+    expect(document.body.textContent).not.toContain(PAN);
+    expect(screen.queryByTestId('details-cvv')).toBeNull();
+    expect(document.body.innerHTML).not.toContain(`>${CVV}<`);
+    expect(screen.getByTestId('details-reveal')).toBeTruthy();
+
+    // Nothing of the details was kept in the query cache or written to browser storage.
+    expect(
+      JSON.stringify(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+      ),
+    ).not.toContain(PAN);
+    const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    expect(stored).not.toContain(PAN);
+    expect(stored).not.toContain(`"${CVV}"`);
+  });
+
+  it('hides at once when the customer hides them or the app goes to the background', async () => {
+    stubApi(() => ({ code: 200, data: DETAILS }));
+    renderWithClient(<DetailsSheet card={testCard(0)} onClose={() => {}} />);
+    await click('details-reveal');
+    expect(screen.getByTestId('details-pan')).toBeTruthy();
+    await click('details-hide');
+    expect(document.body.textContent).not.toContain('4111 1111 1111 1111');
+
+    await click('details-reveal');
+    expect(screen.getByTestId('details-pan')).toBeTruthy();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    expect(screen.queryByTestId('details-shown')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The bar of the selection mode: how many cards are ticked, "select all loaded", and the batch
+ * actions (recharge, delete). It sticks to the bottom of the screen, above the phone's tab bar.
+ */
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import { Can } from '../../../../components/ui/Can';
+import { CARD_LIST_NS } from '../i18n';
+
+export interface BatchBarProps {
+  count: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onRecharge: () => void;
+  onDelete: () => void;
+}
+
+export function BatchBar({ count, onSelectAll, onClear, onRecharge, onDelete }: BatchBarProps) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  return (
+    <div className="cp-cl-batch" role="region" aria-label={t('batch.label')} data-testid="batch-bar">
+      <span className="cp-cl-batch__count" aria-live="polite" data-testid="batch-count">
+        {t('batch.selected', { count })}
+      </span>
+      <span className="cp-cl-batch__links">
+        <button type="button" className="cp-cl-link" onClick={onSelectAll} data-testid="batch-select-all">
+          {t('batch.selectAll')}
+        </button>
+        {count > 0 ? (
+          <button type="button" className="cp-cl-link" onClick={onClear} data-testid="batch-clear">
+            {t('batch.clear')}
+          </button>
+        ) : null}
+      </span>
+      <span className="cp-cl-batch__actions">
+        <Can permission="card:recharge">
+          <Button
+            size="small"
+            color="primary"
+            disabled={count === 0}
+            onClick={onRecharge}
+            data-testid="batch-recharge"
+          >
+            {t('batch.recharge')}
+          </Button>
+        </Can>
+        <Can permission="card:delete">
+          <Button
+            size="small"
+            color="danger"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onDelete}
+            data-testid="batch-delete"
+          >
+            {t('batch.delete')}
+          </Button>
+        </Can>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The filter fields of the card list (issue 5 §3): status, segment and label (choices from
+ * rangeList: only what the customer's cards actually have, with counts per status), balance range,
+ * opening date range and last four digits.
+ */
+import { useTranslation } from 'react-i18next';
+import { cardStatus, type CardStatus } from '../../../../../contract/cards';
+import type { ResponseOf } from '../../../../../contract/core';
+import type { rangeList } from '../../../../../contract/cards';
+import { TextField } from '../../../../components/ui/TextField';
+import { typedAmount } from '../amount';
+import type { CardFilterDraft, CardFilterProblem } from '../card-filter';
+import { CARD_LIST_NS } from '../i18n';
+import { productToday } from '../time';
+import { SelectField } from './SelectField';
+
+export interface CardFiltersProps {
+  draft: CardFilterDraft;
+  onChange: <K extends keyof CardFilterDraft>(field: K, value: CardFilterDraft[K]) => void;
+  problem: CardFilterProblem | null;
+  choices: ResponseOf<typeof rangeList> | undefined;
+}
+
+export function CardFilters({ draft, onChange, problem, choices }: CardFiltersProps) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const errorOf = (field: CardFilterProblem['field']) =>
+    problem?.field === field ? t(problem.key) : undefined;
+  const today = productToday();
+
+  return (
+    <>
+      <SelectField
+        label={t('filter.status')}
+        name="status"
+        value={draft.status}
+        onChange={(value) => onChange('status', value as CardStatus | '')}
+        options={[
+          { value: '', label: t('filter.allStatuses') },
+          ...cardStatus.options.map((status) => ({
+            value: status,
+            label: choices
+              ? t('filter.statusCount', {
+                  status: t(`cards:status.${status}`),
+                  count: choices.statusCounts[status],
+                })
+              : t(`cards:status.${status}`),
+          })),
+        ]}
+        data-testid="card-filter-status"
+      />
+      <SelectField
+        label={t('filter.segment')}
+        name="segmentId"
+        value={draft.segmentId}
+        onChange={(value) => onChange('segmentId', value)}
+        options={[
+          { value: '', label: t('filter.allSegments') },
+          ...(choices?.segments ?? []).map((segment) => ({
+            value: segment.id,
+            label: t('filter.segmentCount', { name: segment.name, count: segment.count }),
+          })),
+        ]}
+        data-testid="card-filter-segment"
+      />
+      <SelectField
+        label={t('filter.label')}
+        name="label"
+        value={draft.label}
+        onChange={(value) => onChange('label', value)}
+        options={[
+          { value: '', label: t('filter.allLabels') },
+          ...(choices?.labels ?? []).map((label) => ({ value: label, label })),
+        ]}
+        data-testid="card-filter-label"
+      />
+      <TextField
+        name="minBalance"
+        label={t('filter.minBalance')}
+        value={draft.minBalance}
+        onChange={(value) => onChange('minBalance', typedAmount(value))}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        error={errorOf('minBalance')}
+        data-testid="card-filter-min"
+      />
+      <TextField
+        name="maxBalance"
+        label={t('filter.maxBalance')}
+        value={draft.maxBalance}
+        onChange={(value) => onChange('maxBalance', typedAmount(value))}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        error={errorOf('maxBalance')}
+        data-testid="card-filter-max"
+      />
+      <TextField
+        type="date"
+        name="startDate"
+        label={t('filter.startDate')}
+        value={draft.startDate}
+        onChange={(value) => onChange('startDate', value)}
+        max={draft.endDate || today}
+        error={errorOf('startDate')}
+        data-testid="card-filter-start"
+      />
+      <TextField
+        type="date"
+        name="endDate"
+        label={t('filter.endDate')}
+        value={draft.endDate}
+        onChange={(value) => onChange('endDate', value)}
+        min={draft.startDate || undefined}
+        error={errorOf('endDate')}
+        data-testid="card-filter-end"
+      />
+      <TextField
+        name="last4"
+        label={t('filter.last4')}
+        value={draft.last4}
+        onChange={(value) => onChange('last4', value.replace(/\D/g, '').slice(0, 4))}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+        placeholder="1234"
+        error={errorOf('last4')}
+        data-testid="card-filter-last4"
+      />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The wide-screen layout of the card list: a table with the card, serial, holder, segment,
+ * balance, consumption, status, label and opening date, and the frequent actions on each row
+ * (the rest under "More"). Windowed like the phone tiles: rows far from the viewport are replaced
+ * by one empty row of their height above and one below.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CardView } from '../../../../../contract/cards';
+import { Can } from '../../../../components/ui/Can';
+import { Money } from '../../../../components/ui/Money';
+import { maskedLast4 } from '../card-format';
+import { CARD_LIST_NS } from '../i18n';
+import { productDate } from '../time';
+import { useWindowedRows } from '../useWindowedRows';
+import { NetworkMark, StatusBadge } from './CardBits';
+import { TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+
+/**
+ * Two lines per cell keep the table narrow enough for a laptop beside the side menu: the card
+ * with its serial, the holder with the segment, the balance with what was spent.
+ */
+const COLUMNS = ['card', 'holder', 'balance', 'status', 'label', 'opened'] as const;
+
+export function CardTable(props: CardRowsProps) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const { cards, total, caption, selecting, selected, onToggle, onOpen, onAction, onRangeEnd } = props;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const rows = useWindowedRows(bodyRef, cards.length, TABLE_ROW_HEIGHT);
+  const columnCount = COLUMNS.length + 1 + (selecting ? 1 : 0);
+
+  useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
+
+  return (
+    <div className="cp-cl-table-wrap">
+      <table className="cp-cl-table" aria-rowcount={total + 1} data-testid="card-table">
+        <caption className="cp-visually-hidden">{caption}</caption>
+        <thead>
+          <tr aria-rowindex={1}>
+            {selecting ? (
+              <th scope="col" className="cp-cl-table__check">
+                <span className="cp-visually-hidden">{t('select.column')}</span>
+              </th>
+            ) : null}
+            {COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={`cp-cl-table__col-${column} ${column === 'balance' ? 'cp-cl-table__end' : ''}`}
+              >
+                {t(`column.${column}`)}
+              </th>
+            ))}
+            <th scope="col" className="cp-cl-table__end cp-cl-table__actions-head">
+              {t('column.actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody ref={bodyRef}>
+          {rows.before > 0 ? <Spacer height={rows.before} columns={columnCount} /> : null}
+          {cards.slice(rows.start, rows.end).map((card, offset) => (
+            <tr
+              key={card.id}
+              aria-rowindex={rows.start + offset + 2}
+              data-testid="card-row"
+              data-card-id={card.id}
+            >
+              {selecting ? (
+                <td className="cp-cl-table__check">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(card.id)}
+                    onChange={() => onToggle(card)}
+                    disabled={card.status === 'deleted'}
+                    aria-label={t('select.card', { last4: card.last4, serial: card.serial })}
+                    data-testid="card-select"
+                  />
+                </td>
+              ) : null}
+              <td>
+                <span className="cp-cl-table__two">
+                  <span className="cp-cl-table__card">
+                    <NetworkMark network={card.network} />
+                    <span className="cp-cl-mono" data-testid="card-last4">
+                      {maskedLast4(card.last4)}
+                    </span>
+                  </span>
+                  <span className="cp-cl-table__sub cp-cl-mono">{card.serial}</span>
+                </span>
+              </td>
+              <td>
+                <span className="cp-cl-table__two">
+                  <span className="cp-cl-table__text">{card.holderName}</span>
+                  <span className="cp-cl-table__sub">{card.segmentName}</span>
+                </span>
+              </td>
+              <td className="cp-cl-table__end">
+                <span className="cp-cl-table__two">
+                  <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
+                  <span className="cp-cl-table__sub">
+                    {t('row.spent')} <Money minor={card.spent} currency={card.currency} />
+                  </span>
+                </span>
+              </td>
+              <td>
+                <StatusBadge card={card} />
+              </td>
+              <td className="cp-cl-table__text">{card.label ?? '—'}</td>
+              <td>{productDate(card.createdAt)}</td>
+              <td className="cp-cl-table__end">
+                <RowButtons card={card} onAction={onAction} onOpen={onOpen} />
+              </td>
+            </tr>
+          ))}
+          {rows.after > 0 ? <Spacer height={rows.after} columns={columnCount} /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true" className="cp-cl-table__spacer">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  );
+}
+
+function RowButtons({
+  card,
+  onAction,
+  onOpen,
+}: {
+  card: CardView;
+  onAction: CardRowsProps['onAction'];
+  onOpen: CardRowsProps['onOpen'];
+}) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const live = card.status !== 'deleted';
+  return (
+    <span className="cp-cl-table__buttons">
+      {card.status === 'active' ? (
+        <Can permission="card:recharge">
+          <button
+            type="button"
+            className="cp-cl-row-button"
+            onClick={() => onAction(card, 'recharge')}
+            data-testid="row-recharge"
+          >
+            {t('action.recharge')}
+          </button>
+        </Can>
+      ) : null}
+      {live ? (
+        <Can permission="card:detail">
+          <button
+            type="button"
+            className="cp-cl-row-button"
+            onClick={() => onAction(card, 'details')}
+            data-testid="row-details"
+          >
+            {t('action.details')}
+          </button>
+        </Can>
+      ) : null}
+      <button
+        type="button"
+        className="cp-cl-row-button cp-cl-row-button--more"
+        onClick={() => onOpen(card)}
+        aria-haspopup="dialog"
+        aria-label={t('action.moreFor', { last4: card.last4 })}
+        data-testid="row-more"
+      >
+        {t('action.more')}
+      </button>
+    </span>
+  );
+}

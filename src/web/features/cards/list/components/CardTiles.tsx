@@ -1,0 +1,107 @@
+/**
+ * The phone layout of the card list: one tile per card with everything a customer checks at a
+ * glance — network, serial, last four digits, holder, balance and status. Tapping a tile opens its
+ * actions; in selection mode it ticks the card instead. Windowed (useWindowedRows): with 10,000
+ * cards only the tiles near the viewport exist in the DOM.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CardView } from '../../../../../contract/cards';
+import { Money } from '../../../../components/ui/Money';
+import { maskedLast4 } from '../card-format';
+import { CARD_LIST_NS } from '../i18n';
+import { useWindowedRows } from '../useWindowedRows';
+import { NetworkMark, StatusBadge } from './CardBits';
+import { TILE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+
+export function CardTiles(props: CardRowsProps) {
+  const { cards, total, caption, onRangeEnd } = props;
+  const listRef = useRef<HTMLUListElement>(null);
+  const rows = useWindowedRows(listRef, cards.length, TILE_ROW_HEIGHT);
+
+  useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
+
+  return (
+    <ul
+      ref={listRef}
+      className="cp-cl-tiles"
+      aria-label={caption}
+      style={{ paddingTop: rows.before, paddingBottom: rows.after }}
+      data-testid="card-tiles"
+    >
+      {cards.slice(rows.start, rows.end).map((card, offset) => (
+        <li
+          key={card.id}
+          className="cp-cl-tile-row"
+          aria-setsize={total}
+          aria-posinset={rows.start + offset + 1}
+          data-testid="card-row"
+          data-card-id={card.id}
+        >
+          <CardTile card={card} {...props} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CardTile({
+  card,
+  selecting,
+  selected,
+  onToggle,
+  onOpen,
+}: { card: CardView } & Pick<CardRowsProps, 'selecting' | 'selected' | 'onToggle' | 'onOpen'>) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const checked = selected.has(card.id);
+  const body = (
+    <>
+      <span className="cp-cl-tile__top">
+        <NetworkMark network={card.network} />
+        <span className="cp-cl-tile__serial">{t('row.serial', { serial: card.serial })}</span>
+        <StatusBadge card={card} />
+      </span>
+      <span className="cp-cl-tile__middle">
+        <span className="cp-cl-tile__number" data-testid="card-last4">
+          {maskedLast4(card.last4)}
+        </span>
+        <span className="cp-cl-tile__holder">{card.holderName}</span>
+      </span>
+      <span className="cp-cl-tile__bottom">
+        <span className="cp-cl-tile__balance">
+          <span className="cp-cl-tile__caption">{t('row.balance')}</span>
+          <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
+        </span>
+        <span className="cp-cl-tile__label">{card.label ?? card.segmentName}</span>
+      </span>
+    </>
+  );
+
+  if (selecting) {
+    return (
+      <label className={`cp-cl-tile cp-cl-tile--select ${checked ? 'cp-cl-tile--on' : ''}`}>
+        <input
+          type="checkbox"
+          className="cp-cl-tile__check"
+          checked={checked}
+          onChange={() => onToggle(card)}
+          disabled={card.status === 'deleted'}
+          aria-label={t('select.card', { last4: card.last4, serial: card.serial })}
+          data-testid="card-select"
+        />
+        {body}
+      </label>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="cp-cl-tile"
+      onClick={() => onOpen(card)}
+      aria-haspopup="dialog"
+      data-testid="card-open"
+    >
+      {body}
+    </button>
+  );
+}

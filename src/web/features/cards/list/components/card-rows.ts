@@ -1,0 +1,68 @@
+/** What the phone tiles and the desktop table of cards share. */
+import type { CardView } from '../../../../../contract/cards';
+
+/** Per-card actions: the items of the action sheet and the table's buttons. */
+export type CardAction =
+  | 'recharge'
+  | 'withdraw'
+  | 'freeze'
+  | 'activate'
+  | 'delete'
+  | 'details'
+  | 'editAddress'
+  | 'log'
+  | 'bill'
+  | 'balance'
+  | 'otp';
+
+export interface CardRowsProps {
+  cards: readonly CardView[];
+  /** All cards of the filter (loaded or not), for assistive technology's "row 5 of 10,000". */
+  total: number;
+  caption: string;
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (card: CardView) => void;
+  /** Opens the card's actions. */
+  onOpen: (card: CardView) => void;
+  onAction: (card: CardView, action: CardAction) => void;
+  /** Told the last rendered row whenever it changes, so the next page loads before it is needed. */
+  onRangeEnd: (end: number) => void;
+}
+
+/** Phone tile height plus the gap under it; the CSS (.cp-cl-tile-row) uses the same number. */
+export const TILE_ROW_HEIGHT = 116;
+/** Table row height; the CSS (.cp-cl-table tbody tr) uses the same number. */
+export const TABLE_ROW_HEIGHT = 56;
+
+interface ActionRule {
+  action: CardAction;
+  /** The permission a sub-account needs (contract), if any. */
+  permission?: string;
+  /** The statuses the action makes sense in. */
+  statuses: readonly CardView['status'][];
+  danger?: boolean;
+}
+
+const LIVE = ['active', 'frozen'] as const;
+const ALL = ['active', 'frozen', 'deleted'] as const;
+
+/** The per-card actions in the order the action sheet lists them. */
+export const CARD_ACTIONS: readonly ActionRule[] = [
+  { action: 'recharge', permission: 'card:recharge', statuses: ['active'] },
+  { action: 'withdraw', permission: 'card:withdraw', statuses: LIVE },
+  { action: 'details', permission: 'card:detail', statuses: LIVE },
+  { action: 'otp', permission: 'card:otp', statuses: LIVE },
+  { action: 'balance', statuses: ALL },
+  { action: 'bill', statuses: ALL },
+  { action: 'log', statuses: ALL },
+  { action: 'editAddress', permission: 'card:edit', statuses: LIVE },
+  { action: 'freeze', permission: 'card:freeze', statuses: ['active'] },
+  { action: 'activate', permission: 'card:freeze', statuses: ['frozen'] },
+  { action: 'delete', permission: 'card:delete', statuses: LIVE, danger: true },
+];
+
+/** The actions that apply to a card in its status (permissions are checked where they are shown). */
+export function actionsFor(card: Pick<CardView, 'status'>): readonly ActionRule[] {
+  return CARD_ACTIONS.filter((rule) => rule.statuses.includes(card.status));
+}

@@ -1,0 +1,334 @@
+/**
+ * Opening cards from an Excel file (spec §5 "Excel import: file, unit; optional gid, couponId";
+ * issue 5 §2). Download the template (in the page's language), fill it in — each row names its
+ * segment; the ids are listed here and in the template — choose the file, the debit account and
+ * optionally a coupon, upload. The server checks every row first: a wrong row opens nothing and its
+ * problems are listed here (row, column, reason) until the customer uploads a fixed file. Success
+ * shows the cards like a batch. `gid` (a card group) is not offered until card groups exist: the
+ * server refuses any group id for now.
+ *
+ * The upload's Idempotency-Key is made once per file and choice and reused when the same upload is
+ * retried; the import is followed through batchCard with that key, as a batch is.
+ */
+import Button from 'antd-mobile/es/components/button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { importProblem, type ImportProblem } from '../../../../../contract/cards';
+import { Money } from '../../../../components/ui/Money';
+import { ApiError, catalogueMessage } from '../../../../lib/http';
+import { translate } from '../../../../lib/i18n';
+import { ensureOnline } from '../../../../lib/offline';
+import { refreshWallet, useWallet } from '../../../../lib/wallet';
+import {
+  downloadTemplate,
+  loadBatch,
+  uploadImport,
+  type BatchResult,
+  type CouponView,
+  type DebitCurrency,
+  type SegmentView,
+} from '../api';
+import { isFinalBatch, startBatchPoller, type BatchPoller } from '../batch-poller';
+import { CARD_OPEN_NS } from '../i18n';
+import { saveFile } from '../save-file';
+import { LOST_ANSWER_POLLS, lostAnswer, refusedForGood, type Progress } from '../useOpening';
+import { useSubmissionKey } from '../useSubmissionKey';
+import { BatchProgress } from './BatchProgress';
+import { CouponField } from './CouponField';
+import { ImportProblems } from './ImportProblems';
+import { OpenResult } from './OpenResult';
+
+const DEBIT_ACCOUNTS: readonly DebitCurrency[] = ['USD', 'CNY'];
+
+export interface ImportPanelProps {
+  segments: readonly SegmentView[] | undefined;
+  coupons: readonly CouponView[] | undefined;
+}
+
+type Errors = Partial<Record<'file' | 'unit', string>>;
+
+/** `data.problems` of a refused import, or null when the refusal is of another kind. */
+export function problemsOf(error: unknown): ImportProblem[] | null {
+  if (!(error instanceof ApiError) || error.code !== 422) return null;
+  const data = error.data as { problems?: unknown } | null;
+  if (!Array.isArray(data?.problems)) return null;
+  const problems = data.problems.flatMap((item) => {
+    const parsed = importProblem.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return problems.length > 0 ? problems : null;
+}
+
+export function ImportPanel({ segments, coupons }: ImportPanelProps) {
+  const { t } = useTranslation(CARD_OPEN_NS);
+  const queryClient = useQueryClient();
+  const { balances } = useWallet();
+  const ids = useId();
+  const { keyFor, done } = useSubmissionKey();
+  const [file, setFile] = useState<File | null>(null);
+  const [unit, setUnit] = useState<DebitCurrency | ''>('');
+  const [couponId, setCouponId] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [downloading, setDownloading] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [problems, setProblems] = useState<ImportProblem[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<BatchResult | null>(null);
+  const poller = useRef<BatchPoller | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => poller.current?.stop(), []);
+  useEffect(() => {
+    if (problems) document.getElementById('import-problems-title')?.focus();
+  }, [problems]);
+
+  const openSegments = (segments ?? []).filter((segment) => segment.status === 'open');
+
+  const template = async () => {
+    if (!ensureOnline()) return;
+    setDownloading(true);
+    try {
+      const answer = await downloadTemplate();
+      saveFile(answer.blob, answer.fileName ?? t('import.templateName'));
+    } catch {
+      // The HTTP layer has said why.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setErrors((e) => ({ ...e, file: undefined }));
+  };
+
+  const check = (): Errors => {
+    const found: Errors = {};
+    if (!file) found.file = t('common:validation.file');
+    else if (!/\.xlsx$/i.test(file.name)) found.file = t('import.wrongType');
+    if (!unit) found.unit = t('cards:validation.debitAccount');
+    return found;
+  };
+
+  const settle = (answer: BatchResult | null) => {
+    if (!answer) {
+      setFailure(t('import.lost'));
+      return;
+    }
+    setProgress({ issued: answer.issued, total: answer.total });
+    done();
+    if (answer.status === 'done') {
+      setResult(answer);
+      void refreshWallet();
+      void queryClient.invalidateQueries({ queryKey: ['cards'] });
+    } else {
+      setFailure(t('import.failed', { reason: answer.failureReason ?? t('confirm.noReason') }));
+    }
+  };
+
+  const upload = async () => {
+    const found = check();
+    setErrors(found);
+    if (found.file || found.unit || !file || !unit) {
+      document.getElementById(found.file ? `${ids}-file` : `${ids}-unit-${DEBIT_ACCOUNTS[0]}`)?.focus();
+      return;
+    }
+    if (!ensureOnline()) return;
+    const fields = { unit, ...(couponId ? { couponId } : {}) };
+    // Another file (or the same file saved again) is another upload, with a key of its own.
+    const key = keyFor({ name: file.name, size: file.size, modified: file.lastModified, ...fields });
+    setUploading(true);
+    setProblems(null);
+    setFailure(null);
+    setProgress(null);
+    let follow: (answer: BatchResult | null) => void = () => undefined;
+    const followed = new Promise<BatchResult | null>((resolve) => {
+      follow = resolve;
+    });
+    poller.current?.stop();
+    const follower = startBatchPoller({
+      load: () => loadBatch(key),
+      onProgress: (answer) => setProgress({ issued: answer.issued, total: answer.total }),
+      onFinal: (answer) => follow(answer),
+      onGiveUp: () => follow(null),
+    });
+    poller.current = follower;
+    try {
+      const answer = await uploadImport({ file, ...fields }, key);
+      if (isFinalBatch(answer)) {
+        follower.stop();
+        settle(answer);
+      } else {
+        settle(await followed);
+      }
+    } catch (error) {
+      if (lostAnswer(error)) {
+        follower.limitFailures(LOST_ANSWER_POLLS);
+        settle(await followed);
+        return;
+      }
+      follower.stop();
+      setProgress(null);
+      // Refused: nothing was opened, and the next upload (a fixed file, after a top-up) is a new one.
+      if (refusedForGood(error)) done();
+      const listed = problemsOf(error);
+      if (listed) {
+        setProblems(listed);
+      } else if (error instanceof ApiError) {
+        setFailure(
+          catalogueMessage(error.code, error.msg, error.path, (key) => translate(key)) ??
+            t('import.failedGeneric'),
+        );
+      }
+    } finally {
+      setUploading(false);
+      if (poller.current === follower) poller.current = null;
+    }
+  };
+
+  const again = () => {
+    setResult(null);
+    setProgress(null);
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  if (result) {
+    return <OpenResult cards={result.cards} total={result.issued} txnNo={result.txnNo} onAgain={again} />;
+  }
+
+  return (
+    <div className="cp-open-import" data-testid="import-panel">
+      <ol className="cp-open-steps">
+        <li className="cp-open-card cp-open-step">
+          <h3 className="cp-open__legend">{t('import.step1')}</h3>
+          <p className="cp-open__muted">{t('import.step1Hint')}</p>
+          {openSegments.length > 0 ? (
+            <dl className="cp-open-ids" aria-label={t('import.segmentIds')} data-testid="import-segment-ids">
+              {openSegments.map((segment) => (
+                <div key={segment.id}>
+                  <dt>{segment.name}</dt>
+                  <dd className="cp-open-mono">{segment.id}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <Button
+            fill="outline"
+            color="primary"
+            loading={downloading}
+            disabled={downloading}
+            onClick={() => void template()}
+            data-testid="import-template"
+          >
+            {t('import.download')}
+          </Button>
+        </li>
+        <li className="cp-open-card cp-open-step">
+          <h3 className="cp-open__legend">{t('import.step2')}</h3>
+          <div className={`cp-field ${errors.file ? 'cp-field--invalid' : ''}`}>
+            <span className="cp-field__label">{t('import.file')}</span>
+            <div className="cp-open-file">
+              <input
+                ref={fileInput}
+                id={`${ids}-file`}
+                type="file"
+                className="cp-open-file__input"
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={pick}
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={errors.file ? `${ids}-file-error` : undefined}
+                data-testid="import-file"
+              />
+              <label htmlFor={`${ids}-file`} className="cp-open-file__button">
+                {file ? t('import.changeFile') : t('import.chooseFile')}
+              </label>
+              <span className="cp-open-file__name" data-testid="import-file-name">
+                {file ? `${file.name} · ${Math.max(1, Math.round(file.size / 1024))} KB` : t('import.noFile')}
+              </span>
+            </div>
+            {errors.file ? (
+              <p
+                id={`${ids}-file-error`}
+                className="cp-field__error"
+                role="alert"
+                data-testid="import-file-error"
+              >
+                {errors.file}
+              </p>
+            ) : null}
+          </div>
+
+          <fieldset className="cp-open-debit cp-open-import__unit">
+            <legend className="cp-open-debit__legend">{t('import.unit')}</legend>
+            {DEBIT_ACCOUNTS.map((currency) => (
+              <label
+                key={currency}
+                className={`cp-open-debit__option ${unit === currency ? 'cp-open-debit__option--checked' : ''}`}
+                data-testid={`import-unit-${currency}`}
+              >
+                <input
+                  id={`${ids}-unit-${currency}`}
+                  type="radio"
+                  name={`${ids}-unit`}
+                  value={currency}
+                  checked={unit === currency}
+                  onChange={() => {
+                    setUnit(currency);
+                    setErrors((e) => ({ ...e, unit: undefined }));
+                  }}
+                />
+                <span className="cp-open-debit__text">
+                  <span className="cp-open-debit__account">{t('cost.wallet', { currency })}</span>
+                  <span className="cp-open-debit__balance">
+                    {t('cost.balance')}{' '}
+                    {balances ? <Money minor={balances[currency] ?? 0} currency={currency} /> : '—'}
+                  </span>
+                </span>
+              </label>
+            ))}
+            {errors.unit ? (
+              <p className="cp-field__error" role="alert" data-testid="import-unit-error">
+                {errors.unit}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <CouponField
+            coupons={coupons}
+            value={couponId}
+            onChange={setCouponId}
+            data-testid="import-coupon"
+          />
+          <p className="cp-open__muted">{t('import.costNote')}</p>
+
+          {progress && (uploading || failure) ? (
+            <BatchProgress progress={progress} testId="import-progress" />
+          ) : null}
+          {failure ? (
+            <p className="cp-open-notice cp-open-notice--error" role="alert" data-testid="import-failure">
+              {failure}
+            </p>
+          ) : null}
+
+          <Button
+            block
+            color="primary"
+            size="large"
+            className="cp-open-submit"
+            loading={uploading}
+            disabled={uploading}
+            onClick={() => void upload()}
+            data-testid="import-upload"
+          >
+            {problems ? t('import.uploadAgain') : t('import.upload')}
+          </Button>
+        </li>
+      </ol>
+      {problems ? <ImportProblems problems={problems} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * What was opened: one card (its serial, last four digits, balance and holder), or the cards of a
+ * batch or an import in a list (a table on a wide screen, cards on a phone) — never a full number.
+ * Links lead to the card list, where every card can be recharged, frozen or revealed.
+ */
+import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataList, type DataColumn } from '../../../../components/ui/DataList';
+import { Money } from '../../../../components/ui/Money';
+import type { CardView } from '../api';
+import { CARD_OPEN_NS, CARDS_NS } from '../i18n';
+
+const PAGE_SIZE = 20;
+
+export interface OpenResultProps {
+  cards: readonly CardView[];
+  /** How many cards the batch opened (the list may hold fewer: at most the first 500). */
+  total: number;
+  txnNo: string | null;
+  onAgain: () => void;
+}
+
+export function OpenResult({ cards, total, txnNo, onAgain }: OpenResultProps) {
+  const { t } = useTranslation(CARD_OPEN_NS);
+  const single = total === 1 && cards.length === 1;
+  const actions = (
+    <div className="cp-open-result__actions">
+      <a className="cp-open-button" href="#/cardList" data-testid="open-result-list">
+        {t('result.toList')}
+      </a>
+      <Button fill="outline" color="primary" onClick={onAgain} data-testid="open-result-again">
+        {t('result.again')}
+      </Button>
+    </div>
+  );
+
+  return (
+    <section
+      className="cp-open-card cp-open-result"
+      aria-labelledby="open-result-title"
+      data-testid="open-result"
+    >
+      <div className="cp-open-result__head">
+        <span className="cp-open-result__tick" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="26" height="26">
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
+          </svg>
+        </span>
+        <div>
+          <h2 id="open-result-title" className="cp-open-result__title" tabIndex={-1}>
+            {single ? t('result.oneTitle') : t('result.manyTitle', { count: total })}
+          </h2>
+          {txnNo ? <p className="cp-open__muted">{t('result.txnNo', { txnNo })}</p> : null}
+        </div>
+      </div>
+      {/* A batch lists up to 500 cards: its actions come first, so a phone need not scroll past them. */}
+      {single && cards[0] ? <CardFace card={cards[0]} /> : actions}
+      {single ? actions : <CardRows cards={cards} />}
+    </section>
+  );
+}
+
+/** A single new card, drawn like a card: the network, the last four digits, the balance. */
+function CardFace({ card }: { card: CardView }) {
+  const { t } = useTranslation(CARD_OPEN_NS);
+  return (
+    <div className={`cp-open-face cp-open-face--${card.network}`} data-testid="open-result-card">
+      <div className="cp-open-face__top">
+        <span className="cp-open-face__segment">{card.segmentName}</span>
+        <span className="cp-open-face__network">{t(`network.${card.network}`)}</span>
+      </div>
+      <p className="cp-open-face__number" aria-label={t('result.last4Label', { last4: card.last4 })}>
+        •••• •••• •••• <span data-testid="open-result-last4">{card.last4}</span>
+      </p>
+      <dl className="cp-open-face__facts">
+        <div>
+          <dt>{t('result.holder')}</dt>
+          <dd>{card.holderName}</dd>
+        </div>
+        <div>
+          <dt>{t('result.balance')}</dt>
+          <dd data-testid="open-result-balance">
+            <Money minor={card.balance} currency={card.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('result.serial')}</dt>
+          <dd className="cp-open-mono" data-testid="open-result-serial">
+            {card.serial}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function CardRows({ cards }: { cards: readonly CardView[] }) {
+  const { t } = useTranslation(CARD_OPEN_NS);
+  const { t: tc } = useTranslation(CARDS_NS);
+  const [pageNo, setPageNo] = useState(1);
+  const rows = cards.slice((pageNo - 1) * PAGE_SIZE, pageNo * PAGE_SIZE);
+  const columns: DataColumn<CardView>[] = [
+    {
+      key: 'serial',
+      title: t('result.serial'),
+      primary: true,
+      render: (card) => (
+        <span className="cp-open-mono" data-testid="open-result-row" data-serial={card.serial}>
+          {card.serial}
+        </span>
+      ),
+    },
+    { key: 'last4', title: t('result.last4'), render: (card) => `•••• ${card.last4}` },
+    {
+      key: 'balance',
+      title: t('result.balance'),
+      align: 'end',
+      render: (card) => <Money minor={card.balance} currency={card.currency} />,
+    },
+    {
+      key: 'status',
+      title: t('result.status'),
+      hideOnPhone: true,
+      render: (card) => tc(`status.${card.status}`),
+    },
+  ];
+  return (
+    <DataList
+      columns={columns}
+      rows={rows}
+      rowKey={(card) => card.id}
+      caption={t('result.caption')}
+      total={cards.length}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPageNo}
+      data-testid="open-result-cards"
+    />
+  );
+}

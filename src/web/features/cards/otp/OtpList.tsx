@@ -1,0 +1,98 @@
+/**
+ * The 3-D Secure codes, newest first: each code large and one tap to copy, with the merchant, the
+ * amount, the card, and a countdown of the time it can still be used. Expired codes stay listed
+ * (the pool covers the last hour) but are dimmed and say so.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/ui/Money';
+import { copyText } from '../../../lib/clipboard';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { maskedLast4 } from '../list/card-format';
+import { CARD_LIST_NS } from '../list/i18n';
+import { productDateTime } from '../list/time';
+import type { OtpCode } from './useOtpCodes';
+
+/** 154 -> "02:34". */
+export function minutesSeconds(total: number): string {
+  const s = Math.max(0, Math.floor(total));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** "123456" -> "123 456": easier to read out and to type into a bank's page. */
+function spacedCode(code: string): string {
+  return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
+}
+
+/** One clock for the whole list, ticking each second while some code is still running. */
+function useNow(latestExpiry: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const running = latestExpiry > now;
+  useEffect(() => {
+    if (!running) return;
+    // A clock that stood still meanwhile catches up at once, then ticks every second.
+    const catchUp = setTimeout(() => setNow(Date.now()), 0);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      clearTimeout(catchUp);
+      clearInterval(timer);
+    };
+  }, [running, latestExpiry]);
+  return now;
+}
+
+export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCard: boolean }) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const latestExpiry = codes.reduce((max, code) => Math.max(max, code.expiresAt), 0);
+  const now = useNow(latestExpiry);
+
+  const copy = (code: string) => {
+    void copyText(code).then((ok) =>
+      ok ? toastSuccess(t('common:catalogue.copySuccess')) : toastError(t('copyFailed')),
+    );
+  };
+
+  return (
+    <ul className="cp-otp-list" aria-label={t('otp.listLabel')} data-testid="otp-list">
+      {codes.map((code) => {
+        const left = Math.max(0, Math.ceil((code.expiresAt - now) / 1000));
+        const expired = left === 0;
+        return (
+          <li
+            key={code.id}
+            className={`cp-otp ${expired ? 'cp-otp--expired' : ''}`}
+            data-testid="otp-item"
+            data-expired={expired}
+          >
+            <button
+              type="button"
+              className="cp-otp__code"
+              onClick={() => copy(code.code)}
+              data-testid="otp-code"
+            >
+              <span className="cp-cl-mono">{spacedCode(code.code)}</span>
+              <span className="cp-otp__copy">{t('otp.tapToCopy')}</span>
+            </button>
+            <div className="cp-otp__meta">
+              <span className="cp-otp__merchant" data-testid="otp-merchant">
+                {code.merchantName}
+              </span>
+              <Money minor={code.amount} currency={code.currency} className="cp-otp__amount" />
+            </div>
+            <div className="cp-otp__meta cp-otp__meta--muted">
+              {showCard ? (
+                <span data-testid="otp-card">
+                  {t('row.serial', { serial: code.cardSerial })} · {maskedLast4(code.last4)}
+                </span>
+              ) : null}
+              <span>{productDateTime(code.createdAt)}</span>
+              <span className="cp-otp__left" role="timer" aria-live="off" data-testid="otp-left">
+                {expired ? t('otp.expired') : t('otp.left', { time: minutesSeconds(left) })}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
