@@ -22,6 +22,7 @@ import { auditLedger, isHealthy, moveMoney, postMovement } from '../../src/serve
 import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
 import type { Report } from './bench-kit';
 import { admin, freePort, prng, signInDemo, withDatabase } from './bench-kit';
+import { measureCardListRender } from './card-list-render';
 import { percentile } from './fixed-rate';
 import { startServer } from './server-process';
 
@@ -237,6 +238,19 @@ async function benchOn(target: Target, report: Report): Promise<void> {
       `p50 ${percentile(pages.sorted, 50).toFixed(1)} ms, p99 ${percentile(pages.sorted, 99).toFixed(1)} ms, failed ${pages.failed}`,
       'p99 ≤ 50 ms',
     );
+    if (!target.serverUrl) {
+      for (const [name, viewport] of [
+        ['phone', { width: 390, height: 844 }],
+        ['desktop', { width: 1280, height: 800 }],
+      ] as const) {
+        const render = await measureCardListRender(server.url, token, viewport);
+        report(
+          `card list with 10,000 cards in Chromium (${name})`,
+          `first rows ${render.firstRowsMs.toFixed(0)} ms after data; at most ${render.maxRowsInDom} card rows in the DOM while ${render.cardsLoaded} cards were scrolled through in ${render.scrollSeconds.toFixed(1)} s`,
+          'first rows ≤ 300 ms after data; ≤ 60 rows in the DOM',
+        );
+      }
+    }
     const batch = await measureBatchOpen(server.url, token);
     report(
       `opening ${batch.opened} cards in one batch on ${label}`,
