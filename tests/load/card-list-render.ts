@@ -53,6 +53,8 @@ export async function measureCardListRender(
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    // A new document, so the init script runs (a hash change alone would keep the old one).
+    await page.goto('about:blank');
     await page.goto(`${url}/#/cardList`);
     await page.waitForSelector('[data-testid="card-row"]', { timeout: 30_000 });
     const firstRowsMs = await page.evaluate(() => {

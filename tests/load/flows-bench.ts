@@ -21,8 +21,8 @@ import { loadEnv } from '../../src/server/env';
 import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
 import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
 import type { Report } from './bench-kit';
-import { admin, freePort, prng, signInDemo, withDatabase } from './bench-kit';
-import { percentile } from './fixed-rate';
+import type { KindLatencies, QueryKinds } from './bench-kit';
+import { admin, freePort, measureKinds, reportKinds, signInDemo, withDatabase } from './bench-kit';
 import { SEED_START, SEED_STEP_MINUTES, seedFlowHistory } from './flows-seed';
 import type { RunningServer } from './server-process';
 import { startServer } from './server-process';
@@ -83,7 +83,7 @@ function seeded(i: number): { txnNo: string; date: string } {
   return { txnNo: `T${stamp}${String(i % 1_000_000).padStart(6, '0')}`, date: local.slice(0, 10) };
 }
 
-const QUERY_KINDS: Record<string, (rand: () => number) => Record<string, string>> = {
+const QUERY_KINDS: QueryKinds = {
   'no filter, any page': (rand) => ({ pageNo: String(1 + Math.floor(rand() * 500)), pageSize: '20' }),
   'type, early page': (rand) => ({
     type: ['topup', 'fee', 'card_recharge', 'card_refund', 'rebate'][Math.floor(rand() * 5)]!,
@@ -111,34 +111,21 @@ const QUERY_KINDS: Record<string, (rand: () => number) => Record<string, string>
   },
 };
 
-async function measurePages(
-  url: string,
-  token: string,
-): Promise<{ all: number[]; byKind: Map<string, number[]>; failed: number }> {
-  const rand = prng(20_261_122);
-  const kinds = Object.entries(QUERY_KINDS);
-  const byKind = new Map<string, number[]>();
-  const all: number[] = [];
-  let failed = 0;
-  const ask = async (query: Record<string, string>) => {
-    const t0 = performance.now();
-    const res = await fetch(`${url}/api/account/flowPage`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(query),
-    });
-    const body = (await res.json()) as { code: number; data: { total: number } };
-    return { ms: performance.now() - t0, ok: body.code === 200 && body.data.total > 0 };
-  };
-  for (let i = 0; i < 20; i++) await ask(kinds[i % kinds.length]![1](rand)); // warm-up
-  for (let i = 0; i < PAGE_REQUESTS; i++) {
-    const [kind, make] = kinds[i % kinds.length]!;
-    const { ms, ok } = await ask(make(rand));
-    if (!ok) failed++;
-    all.push(ms);
-    byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
-  }
-  return { all, byKind, failed };
+function measurePages(url: string, token: string): Promise<KindLatencies> {
+  return measureKinds(
+    QUERY_KINDS,
+    async (query) => {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/account/flowPage`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(query),
+      });
+      const body = (await res.json()) as { code: number; data: { total: number } };
+      return { ms: performance.now() - t0, ok: body.code === 200 && body.data.total > 0 };
+    },
+    PAGE_REQUESTS,
+  );
 }
 
 interface ExportFigures {
@@ -193,18 +180,12 @@ async function benchOn(target: Target, report: Report): Promise<void> {
   try {
     const token = await signInDemo(server.url);
     const pages = await measurePages(server.url, token);
-    const sorted = [...pages.all].sort((a, b) => a - b);
-    report(
+    reportKinds(
+      report,
       `flowPage with 100,000 rows, ${PAGE_REQUESTS} varied requests on ${label}`,
-      `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, failed ${pages.failed}`,
+      pages,
       'p99 ≤ 50 ms',
     );
-    for (const [kind, latencies] of pages.byKind) {
-      const byKind = [...latencies].sort((a, b) => a - b);
-      process.stdout.write(
-        `    ${kind}: p50 ${percentile(byKind, 50).toFixed(1)} ms, max ${byKind[byKind.length - 1]!.toFixed(1)} ms\n`,
-      );
-    }
     for (const format of ['xlsx', 'csv'] as const) {
       const run = await measureExport(server, token, format);
       const rows = format === 'csv' ? `, ${run.lines - 1} rows` : '';
