@@ -68,6 +68,16 @@ export const holderFields = z
     path: ['postcode'],
   });
 export type HolderFields = z.infer<typeof holderFields>;
+/** The holder fields in form (and import template) order. */
+export const HOLDER_KEYS = [
+  'holderFirstName',
+  'holderLastName',
+  'street',
+  'city',
+  'state',
+  'postcode',
+  'country',
+] as const satisfies readonly (keyof HolderFields)[];
 
 /** Payment of a card action: which wallet pays, and the total the customer was shown. */
 const payment = {

@@ -67,6 +67,7 @@ async function spend(request: APIRequestContext, cardId: string, cents: number, 
   });
   return (await res.json()) as {
     status: number;
+    authorizationId: string;
     answer: { data: { approved?: boolean; declineReason?: string } };
   };
 }
@@ -94,7 +95,7 @@ async function payFromCny(page: Page, prefix: string): Promise<void> {
 
 async function fillTemplate(path: string, rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(path));
+  await workbook.xlsx.readFile(path);
   const sheet = workbook.worksheets[0]!;
   rows.forEach((row, index) => {
     sheet.getRow(index + 2).values = row;

@@ -77,17 +77,21 @@ export async function sendMailCode(
   return { expiresIn: CODE_TTL_SECONDS, resendIn: RESEND_SECONDS };
 }
 
+type Outcome = 'ok' | 'invalid' | 'wrong' | 'killed';
+
 /**
- * Check and spend a code in its own transaction, so a wrong try is counted even when the caller's
- * work later fails. Throws 422 for a wrong, expired, spent or killed code.
+ * Tries `code` against the live code of the purpose in its own transaction, so a wrong try is
+ * counted even when the caller's work later fails: a wrong try counts, the fifth kills the code.
+ * A right code is spent when `spend` says so.
  */
-export async function consumeMailCode(
+async function tryMailCode(
   ctx: AppContext,
   email: string,
   purpose: CodePurpose,
   code: string,
-): Promise<void> {
-  const outcome = await inTransaction(ctx.database.db, async (tx) => {
+  spend: boolean,
+): Promise<Outcome> {
+  return inTransaction(ctx.database.db, async (tx) => {
     const [live] = await tx
       .select()
       .from(emailCodes)
@@ -102,18 +106,42 @@ export async function consumeMailCode(
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!live) return 'invalid' as const;
+    if (!live) return 'invalid';
     if (!safeEqual(live.codeHash, ctx.box.hmac(`mail-code:${purpose}`, code))) {
       const attempts = live.attempts + 1;
       await tx
         .update(emailCodes)
         .set({ attempts, consumedAt: attempts >= MAX_WRONG_TRIES ? ctx.now() : null })
         .where(eq(emailCodes.id, live.id));
-      return attempts >= MAX_WRONG_TRIES ? ('killed' as const) : ('wrong' as const);
+      return attempts >= MAX_WRONG_TRIES ? 'killed' : 'wrong';
     }
-    await tx.update(emailCodes).set({ consumedAt: ctx.now() }).where(eq(emailCodes.id, live.id));
-    return 'ok' as const;
+    if (spend) await tx.update(emailCodes).set({ consumedAt: ctx.now() }).where(eq(emailCodes.id, live.id));
+    return 'ok';
   });
+}
+
+/** Check and spend a code. Throws 422 for a wrong, expired, spent or killed code. */
+export async function consumeMailCode(
+  ctx: AppContext,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<void> {
+  const outcome = await tryMailCode(ctx, email, purpose, code, true);
   if (outcome === 'ok') return;
   throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
+}
+
+/**
+ * Whether `code` is the live code, without spending it (a form can say "wrong code" before the
+ * real request). A wrong guess counts exactly like one to consumeMailCode, so checking is no way
+ * around the limit of wrong tries.
+ */
+export async function checkMailCode(
+  ctx: AppContext,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<boolean> {
+  return (await tryMailCode(ctx, email, purpose, code, false)) === 'ok';
 }

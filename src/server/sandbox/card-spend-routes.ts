@@ -16,7 +16,7 @@
  * `/sandbox/cards/authorizations/:id/<verb>` (amounts there in major units, "12.34") and come back
  * to the page with what happened.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { renderCardSpendPage } from './card-spend-page';
 import type { EventSent, FollowUpVerb, PurchaseInput } from './card-spend-simulator';
@@ -28,20 +28,17 @@ import {
   listRecentCards,
   purchaseInput,
 } from './card-spend-simulator';
-import { SimulatorError } from './payments-simulator';
+import {
+  accountField,
+  backToPage,
+  bodyFields,
+  MINOR_AMOUNT_ERROR,
+  minorAmount,
+  simulatorJson,
+  simulatorNote,
+} from './simulator-http';
 
 const VERBS: readonly FollowUpVerb[] = ['clear', 'reverse', 'refund'];
-
-async function fields(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) return (await c.req.json()) as Record<string, unknown>;
-    if (type.includes('form')) return await c.req.parseBody();
-  } catch {
-    return {};
-  }
-  return {};
-}
 
 /** "12.34" -> 1234; undefined when empty; null when not an amount. */
 export function majorToMinor(value: unknown): number | undefined | null {
@@ -50,13 +47,6 @@ export function majorToMinor(value: unknown): number | undefined | null {
   if (!match) return null;
   const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return minor > 0 ? minor : null;
-}
-
-/** A whole number of minor units, as the JSON endpoints take them. */
-function minorAmount(value: unknown): number | undefined | null {
-  if (value === undefined || value === '') return undefined;
-  const amount = Number(value);
-  return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
 }
 
 function parsePurchase(body: Record<string, unknown>): PurchaseInput | string {
@@ -70,6 +60,22 @@ function describe(sent: EventSent): string {
   const data = sent.answer.data;
   const reason = data?.declineReason ? ` (${data.declineReason})` : '';
   return `issuer event answered ${sent.status} ${data?.outcome ?? ''}${reason} — ${sent.answer.msg}`;
+}
+
+/** What the page says after a purchase: the authorization's id, or the 3-D Secure code it sent. */
+async function purchaseNote(
+  app: Hono,
+  ctx: AppContext,
+  kind: 'authorize' | 'challenge',
+  cardId: string,
+  input: PurchaseInput,
+): Promise<string> {
+  if (kind === 'authorize') {
+    const sent = await authorizePurchase(app, ctx, cardId, input);
+    return `${sent.authorizationId}: ${describe(sent)}`;
+  }
+  const sent = await challengePurchase(app, ctx, cardId, input);
+  return `3-D Secure code ${sent.code} sent for ${input.merchant}: ${describe(sent)}`;
 }
 
 export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
@@ -94,24 +100,15 @@ export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
     c.json(await listRecentAuthorizations(ctx, c.req.query('account'))),
   );
 
-  const run = async (c: Context, work: () => Promise<object>) => {
-    try {
-      return c.json(await work());
-    } catch (error) {
-      if (error instanceof SimulatorError) return c.json({ error: error.message }, error.status);
-      throw error;
-    }
-  };
-
   for (const kind of ['authorize', 'challenge'] as const) {
     app.post(`/sandbox/api/cards/:cardId/${kind}`, async (c) => {
-      const body = await fields(c);
+      const body = await bodyFields(c);
       const amount = minorAmount(body.amount);
-      if (!amount) return c.json({ error: 'amount must be a positive integer (minor units)' }, 400);
+      if (!amount) return c.json({ error: MINOR_AMOUNT_ERROR }, 400);
       const input = parsePurchase({ ...body, amount });
       if (typeof input === 'string') return c.json({ error: input }, 400);
       const cardId = c.req.param('cardId');
-      return run(c, () =>
+      return simulatorJson(c, () =>
         kind === 'authorize'
           ? authorizePurchase(app, ctx, cardId, input)
           : challengePurchase(app, ctx, cardId, input),
@@ -119,57 +116,37 @@ export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
     });
 
     app.post(`/sandbox/cards/${kind}`, async (c) => {
-      const body = await fields(c);
-      const account = typeof body.account === 'string' ? body.account : '';
+      const body = await bodyFields(c);
       const cardId = typeof body.cardId === 'string' ? body.cardId : '';
       const amount = majorToMinor(body.amount);
       const input = amount ? parsePurchase({ ...body, amount, currency: body.currency || undefined }) : null;
       let note: string;
       if (!input) note = 'The amount must be a positive number with at most two decimals, e.g. 12.50';
       else if (typeof input === 'string') note = input;
-      else {
-        try {
-          if (kind === 'authorize') {
-            const sent = await authorizePurchase(app, ctx, cardId, input);
-            note = `${sent.authorizationId}: ${describe(sent)}`;
-          } else {
-            const sent = await challengePurchase(app, ctx, cardId, input);
-            note = `3-D Secure code ${sent.code} sent for ${input.merchant}: ${describe(sent)}`;
-          }
-        } catch (error) {
-          if (!(error instanceof SimulatorError)) throw error;
-          note = error.message;
-        }
-      }
-      const query = new URLSearchParams({ ...(account ? { account } : {}), card: cardId, note });
-      return c.redirect(`/sandbox/cards?${query.toString()}`, 303);
+      else note = await simulatorNote(() => purchaseNote(app, ctx, kind, cardId, input));
+      return backToPage(c, '/sandbox/cards', accountField(body), { card: cardId, note });
     });
   }
 
   for (const verb of VERBS) {
     app.post(`/sandbox/api/authorizations/:id/${verb}`, async (c) => {
-      const amount = minorAmount((await fields(c)).amount);
-      if (amount === null) return c.json({ error: 'amount must be a positive integer (minor units)' }, 400);
-      return run(c, () => followUp(app, ctx, c.req.param('id'), verb, amount));
+      const amount = minorAmount((await bodyFields(c)).amount);
+      if (amount === null) return c.json({ error: MINOR_AMOUNT_ERROR }, 400);
+      return simulatorJson(c, () => followUp(app, ctx, c.req.param('id'), verb, amount));
     });
 
     app.post(`/sandbox/cards/authorizations/:id/${verb}`, async (c) => {
-      const body = await fields(c);
-      const account = typeof body.account === 'string' ? body.account : '';
+      const body = await bodyFields(c);
       const id = c.req.param('id');
       const amount = majorToMinor(body.amount);
-      let note: string;
-      if (amount === null) note = `${id}: the amount must be a positive number with at most two decimals`;
-      else {
-        try {
-          note = `${id}: ${describe(await followUp(app, ctx, id, verb, amount))}`;
-        } catch (error) {
-          if (!(error instanceof SimulatorError)) throw error;
-          note = `${id}: ${error.message}`;
-        }
-      }
-      const query = new URLSearchParams({ ...(account ? { account } : {}), note });
-      return c.redirect(`/sandbox/cards?${query.toString()}`, 303);
+      const note =
+        amount === null
+          ? `${id}: the amount must be a positive number with at most two decimals`
+          : await simulatorNote(
+              async () => `${id}: ${describe(await followUp(app, ctx, id, verb, amount))}`,
+              (message) => `${id}: ${message}`,
+            );
+      return backToPage(c, '/sandbox/cards', accountField(body), { note });
     });
   }
 }

@@ -162,6 +162,26 @@ async function findCard(ctx: AppContext, cardId: string) {
   return card;
 }
 
+/**
+ * Sends a purchase's event for the card: its issuer reference, the amount, and the currency the form
+ * names (the card's when it names none); `event` says what kind of event and adds its own fields.
+ */
+async function sendPurchaseEvent(
+  app: Hono,
+  ctx: AppContext,
+  cardId: string,
+  input: PurchaseInput,
+  event: { type: string } & Record<string, unknown>,
+): Promise<EventSent> {
+  const card = await findCard(ctx, cardId);
+  return sendIssuerEvent(app, ctx, {
+    cardRef: card.issuerRef,
+    amount: input.amount,
+    currency: input.currency ?? card.currency,
+    ...event,
+  });
+}
+
 /** A merchant asks to take the amount: the issuer's real-time authorization request. */
 export async function authorizePurchase(
   app: Hono,
@@ -169,14 +189,10 @@ export async function authorizePurchase(
   cardId: string,
   input: PurchaseInput,
 ): Promise<EventSent & { authorizationId: string }> {
-  const card = await findCard(ctx, cardId);
   const authorizationId = `sbx_auth_${newId()}`;
-  const sent = await sendIssuerEvent(app, ctx, {
+  const sent = await sendPurchaseEvent(app, ctx, cardId, input, {
     type: 'authorization',
-    cardRef: card.issuerRef,
     authorizationId,
-    amount: input.amount,
-    currency: input.currency ?? card.currency,
     merchant: { name: input.merchant, category: input.category, country: input.country },
     cvvMatched: input.cvvMatches,
     expiryMatched: input.cvvMatches,
@@ -191,14 +207,10 @@ export async function challengePurchase(
   cardId: string,
   input: PurchaseInput,
 ): Promise<EventSent & { code: string }> {
-  const card = await findCard(ctx, cardId);
   const code = randomDigits(6);
-  const sent = await sendIssuerEvent(app, ctx, {
+  const sent = await sendPurchaseEvent(app, ctx, cardId, input, {
     type: 'threeds_challenge',
-    cardRef: card.issuerRef,
     code,
-    amount: input.amount,
-    currency: input.currency ?? card.currency,
     merchant: { name: input.merchant },
   });
   return { ...sent, code };

@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getThreePool } from '../../contract/cards';
 import type { OtpView } from '../../contract/cards';
 import { cardBalance, openTestCard } from '../testing/cards';
-import type { TestApp } from '../testing/harness';
-import { createTestApp } from '../testing/harness';
-import type { SignedInAccount } from '../testing/signed-in';
+import { fileSignedInAccount, fileTestApp } from '../testing/file-app';
 import { signedInAccount } from '../testing/signed-in';
 import { authorizationRow, cardRow } from '../modules/card-spend/issuer.test-kit';
 import type { CardRow } from '../modules/cards/card-access';
 import { majorToMinor } from './card-spend-routes';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
+import { simulatorRequests } from './simulator-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
+const { postJson, postForm } = simulatorRequests(t);
 let card: CardRow;
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   card = await openTestCard(t, me.accountId, { balance: 50_000 });
 });
-afterAll(async () => t.close());
-
-const post = (path: string, body?: object) =>
-  t.raw(path, {
-    method: 'POST',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-
-const form = (path: string, fields: Record<string, string>) =>
-  t.raw(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
 
 describe('card-spend simulator', () => {
   it('lists recent cards by serial and last four digits only, filtered by account', async () => {
@@ -61,7 +44,10 @@ describe('card-spend simulator', () => {
   });
 
   it('Authorize sends a signed authorization through the real route; Clear and Refund follow it', async () => {
-    const res = await post(`/sandbox/api/cards/${card.id}/authorize`, { amount: 2_500, merchant: 'Figma' });
+    const res = await postJson(`/sandbox/api/cards/${card.id}/authorize`, {
+      amount: 2_500,
+      merchant: 'Figma',
+    });
     const sent = (await res.json()) as { status: number; authorizationId: string; answer: { data: unknown } };
     expect(sent).toMatchObject({ status: 200, answer: { data: { outcome: 'approved', approved: true } } });
     expect(await cardBalance(t, card.id)).toBe(47_500);
@@ -78,19 +64,21 @@ describe('card-spend simulator', () => {
       amount: 2_500,
     });
 
-    const cleared = await post(`/sandbox/api/authorizations/${sent.authorizationId}/clear`);
+    const cleared = await postJson(`/sandbox/api/authorizations/${sent.authorizationId}/clear`);
     expect(await cleared.json()).toMatchObject({ answer: { data: { outcome: 'cleared' } } });
     expect((await cardRow(t, card.id)).spent).toBe(2_500);
-    const part = await post(`/sandbox/api/authorizations/${sent.authorizationId}/refund`, { amount: 1_000 });
+    const part = await postJson(`/sandbox/api/authorizations/${sent.authorizationId}/refund`, {
+      amount: 1_000,
+    });
     expect(await part.json()).toMatchObject({ answer: { data: { outcome: 'refunded' } } });
-    const rest = await post(`/sandbox/api/authorizations/${sent.authorizationId}/refund`);
+    const rest = await postJson(`/sandbox/api/authorizations/${sent.authorizationId}/refund`);
     expect(await rest.json()).toMatchObject({ answer: { data: { outcome: 'refunded' } } });
     expect(await cardBalance(t, card.id)).toBe(50_000);
-    expect((await post(`/sandbox/api/authorizations/${sent.authorizationId}/refund`)).status).toBe(409);
+    expect((await postJson(`/sandbox/api/authorizations/${sent.authorizationId}/refund`)).status).toBe(409);
   });
 
   it('declines come back with their reason; Reverse releases a hold; bad input is a 400', async () => {
-    const declined = await post(`/sandbox/api/cards/${card.id}/authorize`, {
+    const declined = await postJson(`/sandbox/api/cards/${card.id}/authorize`, {
       amount: 500,
       category: '7995',
       cvvMatches: 'yes',
@@ -98,26 +86,34 @@ describe('card-spend simulator', () => {
     expect(await declined.json()).toMatchObject({
       answer: { data: { outcome: 'declined', declineReason: 'merchant_not_supported' } },
     });
-    const wrongCvv = await post(`/sandbox/api/cards/${card.id}/authorize`, { amount: 500, cvvMatches: 'no' });
+    const wrongCvv = await postJson(`/sandbox/api/cards/${card.id}/authorize`, {
+      amount: 500,
+      cvvMatches: 'no',
+    });
     expect(await wrongCvv.json()).toMatchObject({ answer: { data: { declineReason: 'incorrect_cvv' } } });
 
-    const held = (await (await post(`/sandbox/api/cards/${card.id}/authorize`, { amount: 700 })).json()) as {
+    const held = (await (
+      await postJson(`/sandbox/api/cards/${card.id}/authorize`, { amount: 700 })
+    ).json()) as {
       authorizationId: string;
     };
-    const reversed = await post(`/sandbox/api/authorizations/${held.authorizationId}/reverse`);
+    const reversed = await postJson(`/sandbox/api/authorizations/${held.authorizationId}/reverse`);
     expect(await reversed.json()).toMatchObject({ answer: { data: { outcome: 'reversed' } } });
     expect(await cardBalance(t, card.id)).toBe(50_000);
 
-    expect((await post(`/sandbox/api/cards/${card.id}/authorize`, { amount: -1 })).status).toBe(400);
-    expect((await post(`/sandbox/api/cards/${card.id}/authorize`, { amount: 1, category: 'x' })).status).toBe(
-      400,
-    );
-    expect((await post('/sandbox/api/cards/nope/authorize', { amount: 1 })).status).toBe(404);
-    expect((await post('/sandbox/api/authorizations/nope/clear')).status).toBe(404);
+    expect((await postJson(`/sandbox/api/cards/${card.id}/authorize`, { amount: -1 })).status).toBe(400);
+    expect(
+      (await postJson(`/sandbox/api/cards/${card.id}/authorize`, { amount: 1, category: 'x' })).status,
+    ).toBe(400);
+    expect((await postJson('/sandbox/api/cards/nope/authorize', { amount: 1 })).status).toBe(404);
+    expect((await postJson('/sandbox/api/authorizations/nope/clear')).status).toBe(404);
   });
 
   it('3-D Secure challenge makes a code the customer reads in getThreePool', async () => {
-    const res = await post(`/sandbox/api/cards/${card.id}/challenge`, { amount: 1_999, merchant: 'Steam' });
+    const res = await postJson(`/sandbox/api/cards/${card.id}/challenge`, {
+      amount: 1_999,
+      merchant: 'Steam',
+    });
     const sent = (await res.json()) as { code: string; answer: { data: { outcome: string } } };
     expect(sent.answer.data.outcome).toBe('challenge_stored');
     expect(sent.code).toMatch(/^\d{6}$/);
@@ -130,7 +126,7 @@ describe('card-spend simulator', () => {
   });
 
   it('the page works without script: forms post, then come back with what happened', async () => {
-    const res = await form('/sandbox/cards/authorize', {
+    const res = await postForm('/sandbox/cards/authorize', {
       account: me.email,
       cardId: card.id,
       merchant: 'Canva',
@@ -151,13 +147,13 @@ describe('card-spend simulator', () => {
     const authorizationId = /sbx_auth_[\w-]+/.exec(location.searchParams.get('note') ?? '')?.[0];
     expect(page).toContain(`/sandbox/cards/authorizations/${authorizationId}/clear`);
 
-    const reversed = await form(`/sandbox/cards/authorizations/${authorizationId}/reverse`, {
+    const reversed = await postForm(`/sandbox/cards/authorizations/${authorizationId}/reverse`, {
       account: me.email,
     });
     expect(new URL(reversed.headers.get('location') ?? '', 'http://x').searchParams.get('note')).toMatch(
       /reversed/,
     );
-    const challenge = await form('/sandbox/cards/challenge', {
+    const challenge = await postForm('/sandbox/cards/challenge', {
       cardId: card.id,
       amount: '5',
       merchant: 'Steam',
@@ -165,7 +161,7 @@ describe('card-spend simulator', () => {
     expect(new URL(challenge.headers.get('location') ?? '', 'http://x').searchParams.get('note')).toMatch(
       /3-D Secure code \d{6}/,
     );
-    const bad = await form('/sandbox/cards/authorize', { cardId: card.id, amount: '1.234' });
+    const bad = await postForm('/sandbox/cards/authorize', { cardId: card.id, amount: '1.234' });
     expect(new URL(bad.headers.get('location') ?? '', 'http://x').searchParams.get('note')).toMatch(/amount/);
   });
 

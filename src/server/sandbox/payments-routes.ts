@@ -8,37 +8,23 @@
  * - `POST /sandbox/api/orders/:id/expire`: the time to pay runs out now; answers the order.
  * The page's forms post to `/sandbox/payments/:id/<verb>` and come back to the page.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { orderView } from '../modules/topups/order-view';
 import { renderSimulatorPage } from './payments-page';
 import type { CallbackSent } from './payments-simulator';
+import { confirmNow, expireNow, listOpenOrders, sendChannelCallback } from './payments-simulator';
 import {
-  confirmNow,
-  expireNow,
-  listOpenOrders,
-  sendChannelCallback,
-  SimulatorError,
-} from './payments-simulator';
+  accountField,
+  backToPage,
+  bodyFields,
+  MINOR_AMOUNT_ERROR,
+  minorAmount,
+  simulatorJson,
+  simulatorNote,
+} from './simulator-http';
 
 type Verb = 'pay' | 'fail' | 'confirm' | 'expire';
-
-async function fields(c: Context): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) return (await c.req.json()) as Record<string, unknown>;
-    if (type.includes('form')) return await c.req.parseBody();
-  } catch {
-    return {};
-  }
-  return {};
-}
-
-function amountOf(value: unknown): number | undefined | null {
-  if (value === undefined || value === '') return undefined;
-  const amount = Number(value);
-  return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
-}
 
 async function run(app: Hono, ctx: AppContext, id: string, verb: Verb, amount?: number) {
   if (verb === 'confirm') return orderView(await confirmNow(ctx, id));
@@ -66,33 +52,23 @@ export function registerPaymentsSimulator(app: Hono, ctx: AppContext): void {
 
   for (const verb of ['pay', 'fail', 'confirm', 'expire'] as const) {
     app.post(`/sandbox/api/orders/:id/${verb}`, async (c) => {
-      const amount = amountOf((await fields(c)).amount);
-      if (amount === null) return c.json({ error: 'amount must be a positive integer (minor units)' }, 400);
-      try {
-        return c.json(await run(app, ctx, c.req.param('id'), verb, amount));
-      } catch (error) {
-        if (error instanceof SimulatorError) return c.json({ error: error.message }, error.status);
-        throw error;
-      }
+      const amount = minorAmount((await bodyFields(c)).amount);
+      if (amount === null) return c.json({ error: MINOR_AMOUNT_ERROR }, 400);
+      return simulatorJson(c, () => run(app, ctx, c.req.param('id'), verb, amount));
     });
 
     app.post(`/sandbox/payments/:id/${verb}`, async (c) => {
-      const form = await fields(c);
-      const account = typeof form.account === 'string' ? form.account : '';
-      const amount = amountOf(form.amount);
+      const form = await bodyFields(c);
+      const amount = minorAmount(form.amount);
       const id = c.req.param('id');
-      let note: string;
-      if (amount === null) note = `${id}: the amount must be a positive whole number of minor units`;
-      else {
-        try {
-          note = summary(id, await run(app, ctx, id, verb, amount));
-        } catch (error) {
-          if (!(error instanceof SimulatorError)) throw error;
-          note = `${id}: ${error.message}`;
-        }
-      }
-      const query = new URLSearchParams({ ...(account ? { account } : {}), note });
-      return c.redirect(`/sandbox/payments?${query.toString()}`, 303);
+      const note =
+        amount === null
+          ? `${id}: the amount must be a positive whole number of minor units`
+          : await simulatorNote(
+              async () => summary(id, await run(app, ctx, id, verb, amount)),
+              (message) => `${id}: ${message}`,
+            );
+      return backToPage(c, '/sandbox/payments', accountField(form), { note });
     });
   }
 }

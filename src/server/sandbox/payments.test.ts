@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { fileSignedInAccount, fileTestApp } from '../testing/file-app';
 import { createTestApp } from '../testing/harness';
-import type { SignedInAccount } from '../testing/signed-in';
 import { signedInAccount } from '../testing/signed-in';
 import { balanceOf, callbacksOf, newOrder, orderRow } from '../modules/topups/topups.test-kit';
 import type { SimulatorOrder } from './payments-simulator';
+import { simulatorRequests } from './simulator-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
-
-const post = (path: string, body?: object) =>
-  t.raw(path, {
-    method: 'POST',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
+const { postJson, postForm } = simulatorRequests(t);
 
 async function listed(account?: string): Promise<SimulatorOrder[]> {
   const res = await t.raw(`/sandbox/api/orders${account ? `?account=${encodeURIComponent(account)}` : ''}`);
@@ -42,7 +31,7 @@ describe('payment simulator', () => {
   it('Pay sends the signed callback through the real route: credited once, stored like a channel’s', async () => {
     const order = await newOrder(t, me.token, 'alipay', 90_000);
     const before = await balanceOf(t, me.accountId, 'CNY');
-    const res = await post(`/sandbox/api/orders/${order.orderId}/pay`);
+    const res = await postJson(`/sandbox/api/orders/${order.orderId}/pay`);
     expect(await res.json()).toMatchObject({
       status: 200,
       answer: { code: 200, data: { outcome: 'credited' } },
@@ -57,24 +46,24 @@ describe('payment simulator', () => {
       },
     ]);
     expect((await listed(me.email)).map((o) => o.orderId)).not.toContain(order.orderId);
-    const again = await post(`/sandbox/api/orders/${order.orderId}/pay`);
+    const again = await postJson(`/sandbox/api/orders/${order.orderId}/pay`);
     expect(await again.json()).toMatchObject({ answer: { data: { outcome: 'duplicate' } } });
   });
 
   it('Pay with another amount is refused by the callback route and changes nothing', async () => {
     const order = await newOrder(t, me.token, 'wechat', 50_000);
-    const res = await post(`/sandbox/api/orders/${order.orderId}/pay`, { amount: 40_000 });
+    const res = await postJson(`/sandbox/api/orders/${order.orderId}/pay`, { amount: 40_000 });
     expect(await res.json()).toMatchObject({ status: 400, answer: { data: { outcome: 'amount_mismatch' } } });
     expect((await orderRow(t, order.orderId)).status).toBe('pending');
-    expect((await post(`/sandbox/api/orders/${order.orderId}/pay`, { amount: -5 })).status).toBe(400);
+    expect((await postJson(`/sandbox/api/orders/${order.orderId}/pay`, { amount: -5 })).status).toBe(400);
   });
 
   it('Fail marks the order failed; unknown orders are 404', async () => {
     const order = await newOrder(t, me.token, 'unionpay', 50_000);
-    const res = await post(`/sandbox/api/orders/${order.orderId}/fail`);
+    const res = await postJson(`/sandbox/api/orders/${order.orderId}/fail`);
     expect(await res.json()).toMatchObject({ answer: { data: { outcome: 'failed' } } });
     expect((await orderRow(t, order.orderId)).status).toBe('failed');
-    expect((await post('/sandbox/api/orders/R404/pay')).status).toBe(404);
+    expect((await postJson('/sandbox/api/orders/R404/pay')).status).toBe(404);
   });
 
   it('the page works without script: forms post, then come back with what happened', async () => {
@@ -87,11 +76,7 @@ describe('payment simulator', () => {
     expect(page).not.toContain('<script');
 
     const form = (verb: string) =>
-      t.raw(`/sandbox/payments/${order.orderId}/${verb}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ account: me.email }).toString(),
-      });
+      postForm(`/sandbox/payments/${order.orderId}/${verb}`, { account: me.email });
     const paid = await form('pay');
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!, 'http://x');
@@ -143,10 +128,10 @@ describe('production mode', () => {
 
   it('Expire now runs out a pending order’s time: it expires, leaves the list, and a later payment is late', async () => {
     const order = await newOrder(t, me.token, 'usdt_trc20', 12_000);
-    const res = await post(`/sandbox/api/orders/${order.orderId}/expire`);
+    const res = await postJson(`/sandbox/api/orders/${order.orderId}/expire`);
     expect(await res.json()).toMatchObject({ orderId: order.orderId, status: 'expired' });
     expect((await orderRow(t, order.orderId))?.status).toBe('expired');
     expect((await listed(me.email)).map((o) => o.orderId)).not.toContain(order.orderId);
-    expect((await post(`/sandbox/api/orders/${order.orderId}/expire`)).status).toBe(409);
+    expect((await postJson(`/sandbox/api/orders/${order.orderId}/expire`)).status).toBe(409);
   });
 });

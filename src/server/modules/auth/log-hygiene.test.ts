@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StepNeeded, Tokens } from '../../../contract/auth';
 import {
   forgetPwdCode,
@@ -11,20 +11,12 @@ import {
   refreshToken,
 } from '../../../contract/auth';
 import { loginLogs } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
 import { googleCodeAt } from '../../lib/totp';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileLogLines, fileTestApp } from '../../testing/file-app';
 import { bindGoogle, captchaTicket, WRONG_PASSWORD } from './test-kit';
 
-let t: TestApp;
-const lines: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  // Everything the server would print, at the most talkative level.
-  t.ctx.log = createLogger('debug', (line) => lines.push(line));
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const lines = fileLogLines(t);
 
 describe('secrets stay out of the logs', () => {
   it('no password, code, token or ticket of a full round of auth flows appears in a log line or login log row', async () => {

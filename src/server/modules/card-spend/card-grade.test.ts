@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardGrade } from '../../../contract/cards';
+import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import type { CardGrade } from './card-grade';
 import { suits } from './card-grade';
 import { authorizeOnce } from './issuer.test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 async function grade(token: string, merchant: string, lang: 'en' | 'zh-CN' = 'en'): Promise<CardGrade> {
   const answer = await t.api(cardGrade, { merchant }, { token, lang });

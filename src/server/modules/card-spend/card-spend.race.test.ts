@@ -4,21 +4,16 @@
  * rule fired from several cards at once.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardAuthorizations, ledgerTransactions, riskEvents } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy } from '../ledger';
 import { authorizationEvent, authorizeOnce, cardRow, followUpEvent, sendEvent, uid } from './issuer.test-kit';
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card spending under concurrency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = fileTestApp();
 
   it('8 simultaneous deliveries of one authorization hold the money once', async () => {
     const me = await signedInAccount(t);

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cardAuthorizations, cards, cardSegments, ledgerTransactions } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { signBody } from '../../providers/payments/signature';
 import { cardBalance, loadTestCard, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileTestApp } from '../../testing/file-app';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy } from '../ledger';
@@ -21,16 +20,12 @@ import {
 } from './issuer.test-kit';
 import { VELOCITY_MAX_AUTHORIZATIONS } from './spend-rules';
 
-let t: TestApp;
+const t = fileTestApp();
 let me: SignedInAccount;
-beforeAll(async () => {
-  t = await createTestApp();
-});
 // A fresh account per test: declines of one test must not reach the decline-rate rule of another.
 beforeEach(async () => {
   me = await signedInAccount(t);
 });
-afterAll(async () => t.close());
 
 async function expectHealthyLedger() {
   expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);

@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTP_VALID_SECONDS, OTP_WINDOW_SECONDS } from '../../../contract/card-rules';
 import { getOtp, getThreePool } from '../../../contract/cards';
 import type { OtpView } from '../../../contract/cards';
 import { cardOtps } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import type { CardRow } from '../cards/card-access';
 import { sendEvent, uid } from './issuer.test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 function challenge(card: CardRow, code: string, merchant = 'Apple', amount = 999, eventId = uid('evt')) {
   return {

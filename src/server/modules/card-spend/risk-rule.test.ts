@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '../../../contract/card-rules';
 import { riskNotice, riskNoticeAck } from '../../../contract/cards';
 import { Code } from '../../../contract/core';
 import { cardEvents, cards, operationLogs, riskEvents } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import type { CardRow } from '../cards/card-access';
 import { authorizeOnce, cardRow } from './issuer.test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 /** `approved` approvals, then `declined` authorizations with a wrong CVV (or a frozen card). */
 async function spend(card: CardRow, approved: number, declined: number) {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { autoCard, holderFields } from '../../../contract/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileTestApp } from '../../testing/file-app';
 import { signedInAccount } from '../../testing/signed-in';
 import { US_PLACES } from './auto-card-data';
 import { generateHolder } from './auto-card';
@@ -58,11 +57,7 @@ describe('autoCard', () => {
   });
 
   describe('GET /api/card/autoCard', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(async () => t.close());
+    const t = fileTestApp();
 
     it('answers a generated holder to a signed-in caller', async () => {
       const me = await signedInAccount(t);

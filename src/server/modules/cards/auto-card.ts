@@ -3,23 +3,15 @@
  * me"). The city, state and ZIP code always belong together (auto-card-data.ts).
  */
 import { randomInt } from 'node:crypto';
+import type { autoCard } from '../../../contract/cards';
+import type { ResponseOf } from '../../../contract/core';
 import { FIRST_NAMES, LAST_NAMES, STREET_NAMES, US_PLACES } from './auto-card-data';
-
-export interface GeneratedHolder {
-  holderFirstName: string;
-  holderLastName: string;
-  street: string;
-  city: string;
-  state: string;
-  postcode: string;
-  country: string;
-}
 
 function pick<T>(list: readonly T[]): T {
   return list[randomInt(list.length)]!;
 }
 
-export function generateHolder(): GeneratedHolder {
+export function generateHolder(): ResponseOf<typeof autoCard> {
   const place = pick(US_PLACES);
   return {
     holderFirstName: pick(FIRST_NAMES),

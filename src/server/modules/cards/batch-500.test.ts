@@ -3,58 +3,44 @@
  * a time, so it cannot race, and 500-card batches there would only slow the suite down).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../../contract/cards';
-import { batchCard, batchOpenCard, newCard } from '../../../contract/cards';
-import { cardBatches, cards, coupons, ledgerTransactions } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { auditLedger, isHealthy, moveMoney } from '../ledger';
+import { batchCard } from '../../../contract/cards';
+import { cardBatches, coupons, ledgerTransactions } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
+import { auditLedger, isHealthy } from '../ledger';
 import { openingLedgerKey } from './open-cards';
 import {
   addCoupon,
+  cardsOf,
+  drainWallet,
   funded,
-  holderInput,
   idempotency,
+  openCard,
+  openCardBatch,
   quote,
   spyOnIssuer,
   SUBSCRIPTIONS,
   totalFor,
   usePlan,
   walletBalance,
-} from './open-test-kit';
+} from './card-test-kit';
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('openings on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = fileTestApp();
 
   const FUNDS = 1_000_000;
 
   async function batchOf500(token: string, headers: Record<string, string>) {
     const cost = await quote(t, token, { segmentId: SUBSCRIPTIONS, amount: 1_000, count: 500 });
-    const answer = await t.api(
-      batchOpenCard,
-      {
-        ...holderInput(),
-        segmentId: SUBSCRIPTIONS,
-        amount: 1_000,
-        count: 500,
-        debitCurrency: 'USD',
-        expectTotal: totalFor(cost, 'USD'),
-      },
-      { token, headers },
-    );
+    const answer = await openCardBatch(t, token, { count: 500, expectTotal: totalFor(cost, 'USD') }, headers);
     return { answer, total: totalFor(cost, 'USD') };
   }
 
   async function leftBehind(accountId: string, key: string) {
     const db = t.ctx.database.db;
     return {
-      cards: (await db.select({ id: cards.id }).from(cards).where(eq(cards.accountId, accountId))).length,
+      cards: (await cardsOf(t, accountId)).length,
       movements: (
         await db
           .select({ id: ledgerTransactions.id })
@@ -92,7 +78,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('openings on PostgreSQ
     const me = await funded(t, { usd: FUNDS, plan: 'partner' });
     const headers = idempotency();
     const spy = spyOnIssuer(t, async (n) => {
-      if (n === 499) await drain(me.accountId, FUNDS - 1_000);
+      if (n === 499) await drainWallet(t, me.accountId, FUNDS - 1_000);
     });
     const { answer } = await batchOf500(me.token, headers);
     spy.restore();
@@ -136,19 +122,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('openings on PostgreSQ
       availableTimes: 1,
     });
     const cost = await quote(t, me.token, { segmentId: SUBSCRIPTIONS, amount: 1_000, couponId });
-    const open = () =>
-      t.api(
-        newCard,
-        {
-          ...holderInput(),
-          segmentId: SUBSCRIPTIONS,
-          amount: 1_000,
-          couponId,
-          debitCurrency: 'USD',
-          expectTotal: totalFor(cost, 'USD'),
-        },
-        { token: me.token, headers: idempotency() },
-      );
+    const open = () => openCard(t, me.token, { couponId, expectTotal: totalFor(cost, 'USD') });
     const answers = await Promise.all([open(), open(), open(), open()]);
     const codes = answers.map((a) => a.body.code).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -162,39 +136,11 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('openings on PostgreSQ
   it('concurrent openings never exceed the monthly allowance', async () => {
     const me = await funded(t, { usd: FUNDS });
     await usePlan(t, me.accountId, { monthlyCardLimit: 3 });
-    const open = () =>
-      t.api(
-        newCard,
-        {
-          ...holderInput(),
-          segmentId: SUBSCRIPTIONS,
-          amount: 1_000,
-          debitCurrency: 'USD',
-          expectTotal: 1_110,
-        },
-        { token: me.token, headers: idempotency() },
-      );
+    const open = () => openCard(t, me.token, { expectTotal: 1_110 });
     const answers = await Promise.all(Array.from({ length: 8 }, open));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.body.code === 422)).toHaveLength(5);
-    const opened = await t.ctx.database.db
-      .select({ id: cards.id })
-      .from(cards)
-      .where(eq(cards.accountId, me.accountId));
-    expect(opened).toHaveLength(3);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(3);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(FUNDS - 3 * 1_110);
   });
-
-  async function drain(accountId: string, amount: number): Promise<void> {
-    await moveMoney(t.ctx, {
-      key: `test-drain:${newId()}`,
-      kind: 'card_recharge',
-      accountId,
-      legs: [
-        { account: { wallet: { accountId, currency: 'USD' } }, amount: -amount, type: 'card_recharge' },
-        { account: { house: { kind: 'card_funding', name: 'test', currency: 'USD' } }, amount, type: 'test' },
-      ],
-      actor: { ip: 'test', device: 'test' },
-    });
-  }
 });

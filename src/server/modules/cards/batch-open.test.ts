@@ -1,55 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../../contract/cards';
-import { batchCard, batchOpenCard } from '../../../contract/cards';
-import { cardBatches, cards, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { batchCard } from '../../../contract/cards';
+import { cardBatches, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
 import { signedInAccount } from '../../testing/signed-in';
-import { newId } from '../../lib/crypto';
-import { auditLedger, isHealthy, moveMoney } from '../ledger';
+import { auditLedger, isHealthy } from '../ledger';
 import { openingLedgerKey } from './open-cards';
 import {
+  cardsOf,
+  drainWallet,
   funded,
-  holderInput,
   idempotency,
+  openCardBatch,
   quote,
   spyOnIssuer,
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from './open-test-kit';
+} from './card-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
-function openBatch(
-  token: string,
-  count: number,
-  expectTotal: number,
-  headers: Record<string, string> = idempotency(),
-) {
-  return t.api(
-    batchOpenCard,
-    {
-      ...holderInput(),
-      segmentId: SUBSCRIPTIONS,
-      amount: 1_000,
-      count,
-      debitCurrency: 'USD',
-      expectTotal,
-      label: 'team',
-    },
-    { token, headers },
-  );
-}
-
-async function cardsOf(accountId: string): Promise<number> {
-  return (await t.ctx.database.db.select({ id: cards.id }).from(cards).where(eq(cards.accountId, accountId)))
-    .length;
+/** A batch of `count` cards labelled `team`, 10.00 each from the USD wallet. */
+function openBatch(token: string, count: number, expectTotal: number, headers?: Record<string, string>) {
+  return openCardBatch(t, token, { count, expectTotal, label: 'team' }, headers);
 }
 
 describe('POST /api/card/batchOpenCard and batchCard', () => {
@@ -73,7 +48,7 @@ describe('POST /api/card/batchOpenCard and batchCard', () => {
     expect(
       result.cards.every((c) => c.balance === 1_000 && c.label === 'team' && c.status === 'active'),
     ).toBe(true);
-    expect(await cardsOf(me.accountId)).toBe(20);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(20);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000 - 22_200);
 
     const movements = await t.ctx.database.db
@@ -161,7 +136,7 @@ describe('POST /api/card/batchOpenCard and batchCard', () => {
     ]);
     expect(spy.issued.length).toBeGreaterThan(0);
     expect([...spy.cancelled].sort()).toEqual(spy.issued.map((c) => c.issuerRef).sort());
-    expect(await cardsOf(me.accountId)).toBe(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000);
     const failed = await t.api(batchCard, { batchId: headers['idempotency-key'] }, { token: me.token });
     expect(failed.body.data).toMatchObject({
@@ -182,7 +157,7 @@ describe('POST /api/card/batchOpenCard and batchCard', () => {
     const retry = await openBatch(me.token, 10, 11_100, headers);
     expect(retry.body.code).toBe(200);
     expect(retry.body.data).toMatchObject({ status: 'done', issued: 10, failureReason: null });
-    expect(await cardsOf(me.accountId)).toBe(10);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(10);
     const [row] = await t.ctx.database.db
       .select()
       .from(cardBatches)
@@ -195,29 +170,16 @@ describe('POST /api/card/batchOpenCard and batchCard', () => {
     const headers = idempotency();
     const spy = spyOnIssuer(t, async (n) => {
       // Another payment (a card load elsewhere) takes most of the wallet meanwhile.
-      if (n === 3) await drain(me.accountId, 9_000);
+      if (n === 3) await drainWallet(t, me.accountId, 9_000);
     });
     const answer = await openBatch(me.token, 5, 5_550, headers);
     spy.restore();
     expect([answer.body.code, answer.body.msg]).toEqual([422, 'Insufficient USD balance']);
     expect(spy.cancelled).toHaveLength(5);
-    expect(await cardsOf(me.accountId)).toBe(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(1_000);
     const failed = await t.api(batchCard, { batchId: headers['idempotency-key'] }, { token: me.token });
     expect(failed.body.data).toMatchObject({ status: 'failed', failureReason: 'Insufficient USD balance' });
     expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
   });
 });
-
-async function drain(accountId: string, amount: number): Promise<void> {
-  await moveMoney(t.ctx, {
-    key: `test-drain:${newId()}`,
-    kind: 'card_recharge',
-    accountId,
-    legs: [
-      { account: { wallet: { accountId, currency: 'USD' } }, amount: -amount, type: 'card_recharge' },
-      { account: { house: { kind: 'card_funding', name: 'test', currency: 'USD' } }, amount, type: 'test' },
-    ],
-    actor: { ip: 'test', device: 'test' },
-  });
-}

@@ -9,8 +9,8 @@ import { fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { readBatchResult } from './batch-read';
 import type { CardOwner } from './card-access';
+import { holderOf } from './holder-fields';
 import type { NewCardInput } from './open-card';
-import { holderOf } from './open-card';
 import { openCards } from './open-cards';
 
 export interface BatchOpenInput extends NewCardInput {

@@ -1,25 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardView, CostBreakdown } from '../../../contract/cards';
 import { batchRecharge, batchRechargeCost } from '../../../contract/cards';
 import { cards, ledgerTransactions } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { fundWallet } from '../../testing/money';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './recharge-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   await fundWallet(t, me.accountId, 'USD', 200_000);
 });
-afterAll(async () => t.close());
 
 async function quote(cardIds: string[], amount: number): Promise<CostBreakdown> {
   const answer = await t.api(batchRechargeCost, { cardIds: cardIds.join(','), amount }, { token: me.token });

@@ -5,32 +5,26 @@
  * is named in the message.
  */
 import { and, inArray } from 'drizzle-orm';
-import type { CardView, CostBreakdown, DebitCurrency } from '../../../contract/cards';
+import type { CardView, CostBreakdown } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/client';
 import type { Executor } from '../../db/client';
 import { cards } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
-import { postMovement } from '../ledger';
 import type { CardOwner, CardRow } from './card-access';
 import { actorTag, cardNotFound, lockOwnCards, ownedBy } from './card-access';
 import { recordCardEvents } from './card-events';
 import { readCardViews } from './card-view';
-import { checkCardAllows } from './freeze-states';
-import { chargeLegs, costBreakdownOf, quotedTotal } from './pricing';
+import type { LoadPayment } from './load-cards';
+import { chargeLoad, quoteLoad } from './load-cards';
 import type { CardActor } from './recharge-keys';
-import { cardMovementKey } from './recharge-keys';
-import { priceLoad } from './recharge-price';
 
 export interface BatchRechargeQuery {
   cardIds: string[];
   amount: number;
 }
 
-export interface BatchRechargeInput extends BatchRechargeQuery {
-  debitCurrency: DebitCurrency;
-  expectTotal: number;
-}
+export interface BatchRechargeInput extends BatchRechargeQuery, Omit<LoadPayment, 'couponId'> {}
 
 /** The caller's cards of the list (no lock: for quoting); any missing one is a 404. */
 async function findOwnCards(db: Executor, owner: CardOwner, cardIds: readonly string[]): Promise<CardRow[]> {
@@ -50,9 +44,7 @@ export async function quoteBatchRecharge(
 ): Promise<CostBreakdown> {
   const db = ctx.database.db;
   const rows = await findOwnCards(db, owner, input.cardIds);
-  for (const card of rows) checkCardAllows(card, 'recharge');
-  const price = await priceLoad(db, owner.accountId, rows, input.amount, null);
-  return costBreakdownOf(ctx, db, owner.accountId, price);
+  return quoteLoad(ctx, db, owner, rows, { amount: input.amount });
 }
 
 export async function batchRechargeCards(
@@ -63,25 +55,15 @@ export async function batchRechargeCards(
 ): Promise<{ cards: CardView[]; txnNo: string }> {
   return inTransaction(ctx.database.db, async (tx) => {
     const rows = await lockOwnCards(tx, owner, input.cardIds);
-    for (const card of rows) checkCardAllows(card, 'recharge');
-    const now = ctx.now();
-    const price = await priceLoad(tx, owner.accountId, rows, input.amount, null);
-    const total = quotedTotal(ctx, price, input.debitCurrency, input.expectTotal);
-    const posted = await postMovement(tx, ctx, {
-      key: cardMovementKey('batch-recharge', owner.accountId, options.idempotencyKey),
-      kind: 'card_recharge',
-      accountId: owner.accountId,
-      legs: chargeLegs({
-        accountId: owner.accountId,
-        price,
-        debitCurrency: input.debitCurrency,
-        total,
-        kind: 'card_recharge',
-        cards: rows.map((card) => ({ cardId: card.id, serial: card.serial, label: card.label })),
-        description: rows.length === 1 ? rows[0]!.serial : `${rows.length} cards`,
-      }),
-      actor: options.actor,
-    });
+    // Coupons are for single loads (recharge-price.ts): a batch is priced without one.
+    const { price, posted, now } = await chargeLoad(
+      tx,
+      ctx,
+      owner,
+      rows,
+      { amount: input.amount, debitCurrency: input.debitCurrency, expectTotal: input.expectTotal },
+      { action: 'batch-recharge', idempotencyKey: options.idempotencyKey, actor: options.actor },
+    );
     if (!posted.replayed)
       await recordCardEvents(
         tx,

@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getCardBalance } from '../../../contract/cards';
 import { cardAuthorizations, cards } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 describe('POST /api/card/getCardBalance', () => {
   it('answers the balance, the sum of pending authorizations and the cumulative consumption', async () => {

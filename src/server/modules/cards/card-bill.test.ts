@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardReduce, getCardBill } from '../../../contract/cards';
 import { civilDate } from '../account/account-calendar';
 import { loadTestCard, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileTestApp } from '../../testing/file-app';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { fundWallet } from '../../testing/money';
-import { idemKey, quoteAndRecharge } from './recharge-test-kit';
+import { idemKey, quoteAndRecharge } from './card-test-kit';
 
-let t: TestApp;
+const t = fileTestApp();
+// Not the file's stand-in account: a test signs in again after two idle days.
 let me: SignedInAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
   me = await signedInAccount(t);
   await fundWallet(t, me.accountId, 'USD', 100_000);
 });
-afterAll(async () => t.close());
 
 interface Bill {
   data: { txnNo: string; type: string; amount: number; balance: number; description: string }[];

@@ -11,35 +11,26 @@ import type { Executor } from '../../db/client';
 import { cards, cardSegments, ledgerAccounts } from '../../db/schema';
 import type { CardViewRow } from './card-view';
 import { cardViewColumns } from './card-view';
+import type { KeysetCursor } from '../flows/keyset';
+import { keysetBatch, olderThan } from '../flows/keyset';
+import type { ExportBatch } from '../flows/stream-export';
 
 export const CARD_EXPORT_BATCH = 1_000;
-
-interface Cursor {
-  /** created_at as PostgreSQL prints it: keeps the microseconds a JavaScript Date would drop. */
-  createdAt: string;
-  id: string;
-}
 
 export interface CardExportRow extends CardViewRow {
   /** The sealed secrets; null unless the export is full. */
   sealed: string | null;
 }
 
-export interface CardBatch {
-  rows: CardExportRow[];
-  next: Cursor | null;
-}
+export type CardBatch = ExportBatch<CardExportRow, KeysetCursor>;
 
 export async function readCardBatch(
   db: Executor,
   where: SQL,
   full: boolean,
-  after: Cursor | null,
+  after: KeysetCursor | null,
   size = CARD_EXPORT_BATCH,
 ): Promise<CardBatch> {
-  const continuing = after
-    ? sql`(${cards.createdAt}, ${cards.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-    : undefined;
   const rows = await db
     .select({
       ...cardViewColumns,
@@ -49,12 +40,8 @@ export async function readCardBatch(
     .from(cards)
     .innerJoin(cardSegments, eq(cardSegments.id, cards.segmentId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.ledgerAccountId))
-    .where(and(where, continuing))
+    .where(and(where, olderThan(cards.createdAt, cards.id, after)))
     .orderBy(desc(cards.createdAt), desc(cards.id))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map(({ cursor: _cursor, ...row }) => row),
-    next: last && rows.length === size ? { createdAt: last.cursor, id: last.id } : null,
-  };
+  return keysetBatch(rows, size);
 }

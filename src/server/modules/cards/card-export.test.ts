@@ -1,12 +1,10 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCode, downGetCode } from '../../../contract/cards';
 import { cardEvents, cards, mailOutbox } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { askForCode, signedInAccount } from '../../testing/signed-in';
 import type { CardRow } from './card-access';
 import { ownerOf } from './card-access';
@@ -14,8 +12,8 @@ import { exportCards } from './card-export';
 import { pageScope } from './list-cards';
 import { openCardSecrets } from './store-card';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 /** Oldest first. */
 let mine: CardRow[];
 
@@ -32,8 +30,6 @@ const EN_HEADERS = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   const other = await signedInAccount(t);
   await openTestCard(t, other.accountId, { balance: 100 });
   mine = [
@@ -51,7 +47,6 @@ beforeAll(async () => {
     .set({ status: 'frozen', frozenBy: 'customer' })
     .where(eq(cards.id, mine[1]!.id));
 });
-afterAll(async () => t.close());
 
 function download(query: Record<string, string>, lang: 'en' | 'zh-CN' = 'en', token = me.token) {
   return t.raw(`/api/card/cardDown?${new URLSearchParams(query).toString()}`, {

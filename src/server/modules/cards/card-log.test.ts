@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardFrozen, cardLog } from '../../../contract/cards';
 import { recordCardEvents } from './card-events';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 interface EventRow {
   action: string;

@@ -1,25 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { cardBatchDelete, cardDelete } from '../../../contract/cards';
 import { cardAuthorizations, cards, ledgerEntries } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import type { CardRow } from './card-access';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './recharge-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 afterEach(() => vi.restoreAllMocks());
 
 function remove(cardId: string, key = idemKey()) {

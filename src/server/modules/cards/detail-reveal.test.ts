@@ -1,29 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardDetail } from '../../../contract/cards';
 import { REVEAL_SECONDS } from '../../../contract/card-rules';
-import { accounts, cardEvents, cards, idempotencyKeys, operationLogs } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { googleCodeAt, newGoogleSecret } from '../../lib/totp';
-import { isLuhnValid } from '../topups/luhn';
+import { cardEvents, cards, idempotencyKeys, operationLogs } from '../../db/schema';
+import { googleCodeAt } from '../../lib/totp';
+import { isLuhnValid } from '../../lib/luhn';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileLogLines, fileTestApp } from '../../testing/file-app';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { REVEALS_PER_HOUR } from './detail-reveal';
-import { eventActions } from './recharge-test-kit';
+import { bindGoogle } from '../auth/test-kit';
+import { eventActions } from './card-test-kit';
 import { openCardSecrets } from './store-card';
 
-let t: TestApp;
-const lines: string[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  // Everything the server would print, at the most talkative level.
-  t.ctx.log = createLogger('debug', (line) => lines.push(line));
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const lines = fileLogLines(t);
 
 interface Revealed {
   cardId: string;
@@ -38,15 +30,6 @@ interface Revealed {
 
 function reveal(me: SignedInAccount, cardId: string, googleCode?: string) {
   return t.api(cardDetail, { cardId, googleCode }, { token: me.token });
-}
-
-async function bindGoogle(accountId: string): Promise<string> {
-  const secret = newGoogleSecret();
-  await t.ctx.database.db
-    .update(accounts)
-    .set({ googleSecret: t.ctx.box.seal(secret) })
-    .where(eq(accounts.id, accountId));
-  return secret;
 }
 
 describe('POST /api/card/detail', () => {
@@ -85,7 +68,7 @@ describe('POST /api/card/detail', () => {
 
   it('with Google Authenticator bound: no code is 428, a wrong or reused code is refused, a fresh one works', async () => {
     const me = await signedInAccount(t);
-    const secret = await bindGoogle(me.accountId);
+    const secret = await bindGoogle(t, me.accountId);
     const card = await openTestCard(t, me.accountId);
     const missing = await reveal(me, card.id);
     expect(missing.body).toMatchObject({
@@ -112,7 +95,7 @@ describe('POST /api/card/detail', () => {
 
   it('after 5 wrong Google codes every reveal waits (429), so codes cannot be guessed', async () => {
     const me = await signedInAccount(t);
-    const secret = await bindGoogle(me.accountId);
+    const secret = await bindGoogle(t, me.accountId);
     const card = await openTestCard(t, me.accountId);
     const right = googleCodeAt(secret, t.ctx.now());
     const wrong = right === '000000' ? '111111' : '000000';

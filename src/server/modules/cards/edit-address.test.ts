@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { editAddress } from '../../../contract/cards';
 import { cardEvents, cards } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard, TEST_HOLDER } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { eventActions } from './recharge-test-kit';
+import { eventActions } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 describe('POST /api/card/editAddress', () => {
   it('changes the holder fields and logs the old and new value of each changed field', async () => {

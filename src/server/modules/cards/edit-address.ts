@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CardView, HolderFields } from '../../../contract/cards';
+import { HOLDER_KEYS } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/client';
 import { cards } from '../../db/schema';
@@ -14,16 +15,7 @@ import { actorTag, lockOwnCard } from './card-access';
 import { recordCardEvents } from './card-events';
 import { readCardView } from './card-view';
 import { checkCardAllows } from './freeze-states';
-
-const HOLDER_KEYS = [
-  'holderFirstName',
-  'holderLastName',
-  'street',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const satisfies readonly (keyof HolderFields)[];
+import { holderOf } from './holder-fields';
 
 export async function editAddress(
   ctx: AppContext,
@@ -42,16 +34,7 @@ export async function editAddress(
       const now = ctx.now();
       await tx
         .update(cards)
-        .set({
-          holderFirstName: input.holderFirstName,
-          holderLastName: input.holderLastName,
-          street: input.street,
-          city: input.city,
-          state: input.state,
-          postcode: input.postcode,
-          country: input.country,
-          updatedAt: now,
-        })
+        .set({ ...holderOf(input), updatedAt: now })
         .where(eq(cards.id, card.id));
       await recordCardEvents(tx, [
         {

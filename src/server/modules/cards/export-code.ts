@@ -8,13 +8,11 @@
  * can say "wrong code" before the download starts. It counts a wrong try exactly like a spending
  * check (5 wrong tries kill the code), so it is no way around the guessing limit.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { accounts, emailCodes } from '../../db/schema';
-import { safeEqual } from '../../lib/crypto';
+import { accounts } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
-import { consumeMailCode, MAX_WRONG_TRIES, sendMailCode } from '../../lib/mail-codes';
+import { checkMailCode, consumeMailCode, sendMailCode } from '../../lib/mail-codes';
 
 const PURPOSE = 'card_export' as const;
 
@@ -38,29 +36,5 @@ export async function spendExportCode(ctx: AppContext, accountId: string, code: 
 
 /** Whether the code is the live one; a wrong guess counts against the code like any other try. */
 export async function checkExportCode(ctx: AppContext, accountId: string, code: string): Promise<boolean> {
-  const email = await accountEmail(ctx, accountId);
-  return inTransaction(ctx.database.db, async (tx) => {
-    const [live] = await tx
-      .select()
-      .from(emailCodes)
-      .where(
-        and(
-          eq(emailCodes.email, email),
-          eq(emailCodes.purpose, PURPOSE),
-          isNull(emailCodes.consumedAt),
-          gt(emailCodes.expiresAt, ctx.now()),
-        ),
-      )
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!live) return false;
-    if (safeEqual(live.codeHash, ctx.box.hmac(`mail-code:${PURPOSE}`, code))) return true;
-    const attempts = live.attempts + 1;
-    await tx
-      .update(emailCodes)
-      .set({ attempts, consumedAt: attempts >= MAX_WRONG_TRIES ? ctx.now() : null })
-      .where(eq(emailCodes.id, live.id));
-    return false;
-  });
+  return checkMailCode(ctx, await accountEmail(ctx, accountId), PURPOSE, code);
 }

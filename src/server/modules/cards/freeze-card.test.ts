@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { cardFrozen } from '../../../contract/cards';
 import { cards } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { eventActions } from './recharge-test-kit';
+import { eventActions } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 afterEach(() => vi.restoreAllMocks());
 
 function act(cardId: string, action: 'freeze' | 'activate') {

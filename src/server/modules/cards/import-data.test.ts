@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchResult, ImportProblem } from '../../../contract/cards';
 import { importData, importTemplate } from '../../../contract/cards';
 import type { Envelope } from '../../../contract/core';
-import { cardBatches, cards, coupons } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { cardBatches, coupons } from '../../db/schema';
+import { fileTestApp } from '../../testing/file-app';
 import { auditLedger, isHealthy } from '../ledger';
 import { IMPORT_MAX_BYTES } from './import-file';
 import {
   addCoupon,
+  cardsOf,
   funded,
   idempotency,
   MAINTENANCE,
@@ -18,13 +18,9 @@ import {
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from './open-test-kit';
+} from './card-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 type Row = (string | number | null)[];
 
@@ -83,10 +79,6 @@ async function upload(
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Envelope };
-}
-
-async function cardsOf(accountId: string) {
-  return t.ctx.database.db.select().from(cards).where(eq(cards.accountId, accountId));
 }
 
 describe('GET /api/card/importTemplate', () => {
@@ -153,7 +145,7 @@ describe('POST /api/card/importData', () => {
       'Edsger Dijkstra',
       'Grace Hopper',
     ]);
-    const stored = await cardsOf(me.accountId);
+    const stored = await cardsOf(t, me.accountId);
     expect(stored.map((c) => [c.holderLastName, c.country, c.label]).sort()).toEqual([
       ['Dijkstra', 'US', 'ops'],
       ['Hopper', 'US', 'ads'],
@@ -227,7 +219,7 @@ describe('POST /api/card/importData', () => {
       { row: 6, column: 'Country', reason: 'Country is invalid' },
       { row: 6, column: 'Label', reason: 'Label is too long' },
     ]);
-    expect(await cardsOf(me.accountId)).toHaveLength(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000);
     expect(
       await t.ctx.database.db.select().from(cardBatches).where(eq(cardBatches.accountId, me.accountId)),
@@ -243,7 +235,7 @@ describe('POST /api/card/importData', () => {
     const opened = await upload(me.token, await filledTemplate(me.token, fixed));
     expect(opened.body.code).toBe(200);
     expect((opened.body.data as BatchResult).cards).toHaveLength(5);
-    expect(await cardsOf(me.accountId)).toHaveLength(5);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(5);
   });
 
   it('problems are reported in the caller’s language', async () => {
@@ -270,21 +262,21 @@ describe('POST /api/card/importData', () => {
     ]);
     const answer = await upload(me.token, file);
     expect(answer.body.code).toBe(200);
-    expect((await cardsOf(me.accountId))[0]?.postcode).toBe('02108');
+    expect((await cardsOf(t, me.accountId))[0]?.postcode).toBe('02108');
   });
 
   it('charges the computed price: a wallet that cannot pay is refused and nothing is opened', async () => {
     const me = await funded(t, { usd: 1_500 });
     const answer = await upload(me.token, await filledTemplate(me.token, [GOOD, GOOD]));
     expect([answer.body.code, answer.body.msg]).toEqual([422, 'Insufficient USD balance']);
-    expect(await cardsOf(me.accountId)).toHaveLength(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 
   it('refuses a card group id, since groups do not exist yet', async () => {
     const me = await funded(t, { usd: 100_000 });
     const answer = await upload(me.token, await filledTemplate(me.token, [GOOD]), { gid: 'g1' });
     expect([answer.body.code, answer.body.msg]).toEqual([400, 'Unknown card group']);
-    expect(await cardsOf(me.accountId)).toHaveLength(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 
   it('checks the file by its content and size, and the sheet by its header and rows', async () => {
@@ -325,7 +317,7 @@ describe('POST /api/card/importData', () => {
       Array.from({ length: 501 }, () => GOOD),
     );
     expect(await say(many)).toEqual([400, 'At most 500 cards per import']);
-    expect(await cardsOf(me.accountId)).toHaveLength(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 });
 

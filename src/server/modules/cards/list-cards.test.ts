@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { cardPage, cardPageForSub, cardView } from '../../../contract/cards';
 import { cards } from '../../db/schema';
 import type { CardRow } from './card-access';
 import { openCardSecrets } from './store-card';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount, SignedInSession } from '../../testing/signed-in';
+import type { SignedInSession } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 let subA: SignedInSession;
 /** Oldest first: the list answers them newest first. */
 let mine: CardRow[];
@@ -35,8 +34,6 @@ async function setCard(card: CardRow, values: Partial<typeof cards.$inferInsert>
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   subA = await openSession(t, me.accountId, 'sub-a');
   const other = await signedInAccount(t);
   await openTestCard(t, other.accountId, { balance: 500 }); // never in my lists
@@ -54,7 +51,6 @@ beforeAll(async () => {
   await setCard(mine[1]!, { status: 'frozen', frozenBy: 'customer' });
   await setCard(mine[2]!, { status: 'deleted' });
 });
-afterAll(async () => t.close());
 
 const newestFirst = (rows: CardRow[]) => rows.map((card) => card.id).reverse();
 

@@ -6,11 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cardPage } from '../../../contract/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import type { CardFilter } from './list-filter';
 import { cardWhere } from './list-filter';
@@ -30,8 +28,8 @@ function nodesOf(node: PlanNode): PlanNode[] {
 }
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000 cards', () => {
-  let t: TestApp;
-  let me: SignedInAccount;
+  const t = fileTestApp();
+  const me = fileSignedInAccount(t);
 
   /** Cards made in bulk: sealed secrets are not needed to list them. */
   async function bulkCards(accountId: string, prefix: string, count: number, subEvery = 0) {
@@ -55,8 +53,6 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    me = await signedInAccount(t);
     const other = await signedInAccount(t);
     await bulkCards(me.accountId, 'm', CARDS, 50);
     await bulkCards(other.accountId, 'o', 2_000);
@@ -64,7 +60,6 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
     await t.ctx.database.db.execute(sql`vacuum analyze cards`);
     await t.ctx.database.db.execute(sql`analyze ledger_accounts`);
   });
-  afterAll(async () => t.close());
 
   async function planOf(
     filter: CardFilter,

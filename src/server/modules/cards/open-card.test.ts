@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { newCard } from '../../../contract/cards';
 import { groupOpenAmount } from '../../../contract/segments';
@@ -12,66 +12,35 @@ import {
   ledgerEntries,
   ledgerTransactions,
 } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { auditLedger, isHealthy } from '../ledger';
+import { fileTestApp } from '../../testing/file-app';
 import { cardBalance } from '../../testing/cards';
 import { openSession } from '../../testing/signed-in';
 import { openCardSecrets } from './store-card';
 import {
   addCoupon,
+  cardsOf,
   funded,
   holderInput,
   idempotency,
   MAINTENANCE,
+  openCard,
   quote,
   spyOnIssuer,
   SUBSCRIPTIONS,
   totalFor,
   usePlan,
   walletBalance,
-} from './open-test-kit';
+} from './card-test-kit';
+import type { OpeningInput } from './card-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 type NewCardAnswer = { card: CardView; txnNo: string };
 
-async function cardsOf(accountId: string): Promise<number> {
-  const rows = await t.ctx.database.db
-    .select({ id: cards.id })
-    .from(cards)
-    .where(eq(cards.accountId, accountId));
-  return rows.length;
-}
-
-function openOne(
-  token: string,
-  input: {
-    segmentId?: string;
-    amount?: number;
-    expectTotal: number;
-    couponId?: string;
-    debitCurrency?: 'USD' | 'CNY';
-  },
-  headers: Record<string, string> = idempotency(),
-) {
-  return t.api(
-    newCard,
-    {
-      ...holderInput(),
-      segmentId: input.segmentId ?? SUBSCRIPTIONS,
-      amount: input.amount ?? 1_000,
-      debitCurrency: input.debitCurrency ?? 'USD',
-      expectTotal: input.expectTotal,
-      couponId: input.couponId,
-      label: 'ads',
-    },
-    { token, headers },
-  );
+/** An opening labelled `ads`: SUBSCRIPTIONS, 10.00 from the USD wallet unless `input` says otherwise. */
+function openOne(token: string, input: OpeningInput, headers?: Record<string, string>) {
+  return openCard(t, token, { label: 'ads', ...input }, headers);
 }
 
 describe('POST /api/card/newCard', () => {
@@ -151,7 +120,7 @@ describe('POST /api/card/newCard', () => {
         msg: 'The price has changed; please check the new cost and confirm again',
       });
       expect(spy.calls()).toBe(0);
-      expect(await cardsOf(me.accountId)).toBe(0);
+      expect(await cardsOf(t, me.accountId)).toHaveLength(0);
       expect(await walletBalance(t, me.accountId, 'USD')).toBe(10_000);
     } finally {
       await db.update(cardSegments).set({ openFee: 200 }).where(eq(cardSegments.id, segmentId));
@@ -175,7 +144,7 @@ describe('POST /api/card/newCard', () => {
       expect(answer.body.code).toBe(409);
       expect(spy.cancelled).toEqual(spy.issued.map((card) => card.issuerRef));
       expect(spy.cancelled).toHaveLength(1);
-      expect(await cardsOf(me.accountId)).toBe(0);
+      expect(await cardsOf(t, me.accountId)).toHaveLength(0);
       expect(await walletBalance(t, me.accountId, 'USD')).toBe(10_000);
     } finally {
       spy.restore();
@@ -201,7 +170,7 @@ describe('POST /api/card/newCard', () => {
     spy.restore();
     expect(answer.body).toMatchObject({ code: 409 });
     expect(spy.cancelled).toHaveLength(1);
-    expect(await cardsOf(me.accountId)).toBe(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(10_000);
     const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
     expect(coupon?.availableTimes).toBe(0);
@@ -241,7 +210,7 @@ describe('POST /api/card/newCard', () => {
     expect(third.body.code).toBe(200);
     expect((third.body.data as NewCardAnswer).card.id).toBe((first.body.data as NewCardAnswer).card.id);
     expect(spy.calls()).toBe(0);
-    expect(await cardsOf(me.accountId)).toBe(1);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(1);
     expect(await walletBalance(t, me.accountId, 'USD')).toBe(10_000 - 1_110);
   });
 
@@ -249,7 +218,7 @@ describe('POST /api/card/newCard', () => {
     const me = await funded(t, { usd: 10_000 });
     const answer = await openOne(me.token, { expectTotal: 1_000 });
     expect(answer.body.code).toBe(409);
-    expect(await cardsOf(me.accountId)).toBe(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 
   it('refuses a segment in maintenance, with the reason, before asking the issuer', async () => {
@@ -313,7 +282,7 @@ describe('POST /api/card/newCard', () => {
       { token: me.token, headers: idempotency() },
     );
     expect([postcode.body.code, postcode.body.msg]).toEqual([400, 'Incorrect zip code format']);
-    expect(await cardsOf(me.accountId)).toBe(0);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 
   it('refuses when the wallet cannot pay, without asking the issuer', async () => {
@@ -343,7 +312,7 @@ describe('POST /api/card/newCard', () => {
       'Your plan allows 2 new cards a month and 0 are left this month; contact customer service for a larger plan',
     ]);
     expect(refused.body.data).toEqual({ limit: 2, left: 0 });
-    expect(await cardsOf(me.accountId)).toBe(2);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(2);
     // A new calendar month (UTC+8) gives the allowance back.
     t.advance(32 * 24 * 3600 * 1000);
     me.token = (await openSession(t, me.accountId)).token; // the old session idled out meanwhile

@@ -6,6 +6,7 @@ import { cards } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 import type { CardOwner } from './card-access';
 import { readCardViews } from './card-view';
+import { holderOf } from './holder-fields';
 import { openCards } from './open-cards';
 
 export interface NewCardInput extends HolderFields {
@@ -15,18 +16,6 @@ export interface NewCardInput extends HolderFields {
   debitCurrency: DebitCurrency;
   expectTotal: number;
   label?: string | undefined;
-}
-
-export function holderOf(input: HolderFields): HolderFields {
-  return {
-    holderFirstName: input.holderFirstName,
-    holderLastName: input.holderLastName,
-    street: input.street,
-    city: input.city,
-    state: input.state,
-    postcode: input.postcode,
-    country: input.country,
-  };
 }
 
 export async function openNewCard(

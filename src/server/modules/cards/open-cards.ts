@@ -19,7 +19,7 @@ import type { DebitCurrency, HolderFields } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import { inTransaction } from '../../db/client';
-import { coupons, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { postMovement } from '../ledger';
@@ -31,7 +31,15 @@ import type { IssuedOne, IssueOrder } from './open-issue';
 import { cancelIssued, issueCards } from './open-issue';
 import { mergeLegs, openingDescription } from './open-legs';
 import type { CouponRow, FeeSchedule, Price, SegmentRow } from './pricing';
-import { chargeLegs, debitTotalOf, priceCards, quotedTotal, spendCoupon, usableCoupon } from './pricing';
+import {
+  chargeLegs,
+  debitTotalOf,
+  findOwnCoupon,
+  priceCards,
+  quotedTotal,
+  spendCoupon,
+  usableCoupon,
+} from './pricing';
 import { newCardId, storeIssuedCards } from './store-card';
 
 export interface CardOrder {
@@ -292,11 +300,7 @@ async function couponIfStillUsable(
   now: Date,
 ): Promise<CouponRow | null> {
   if (!couponId) return null;
-  const [coupon] = await tx
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.id, couponId), eq(coupons.accountId, accountId)))
-    .limit(1);
+  const coupon = await findOwnCoupon(tx, accountId, couponId);
   return coupon && coupon.expiresAt > now && coupon.availableTimes > 0 ? coupon : null;
 }
 

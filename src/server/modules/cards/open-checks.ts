@@ -3,15 +3,14 @@
  * `batchOpenCard` and every row of `importData` use these same functions, so a quote, an opening
  * and an import refuse the same input with the same message.
  */
-import { and, eq } from 'drizzle-orm';
 import type { DebitCurrency } from '../../../contract/cards';
 import { currencyCode } from '../../../contract/core';
 import type { Executor } from '../../db/client';
-import { ledgerAccounts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { requireSegment } from '../segments/find-segment';
 import { monthlyAllowance } from '../segments/monthly-cards';
 import { moneyText } from '../topups/money-text';
+import { walletBalanceOf } from '../wallet/read-wallet';
 import type { FeeSchedule, SegmentRow } from './pricing';
 import { checkLoadLimit, feeScheduleFor } from './pricing';
 
@@ -69,17 +68,6 @@ export async function checkBalance(
   debitCurrency: DebitCurrency,
   total: number,
 ): Promise<void> {
-  const [wallet] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.accountId, accountId),
-        eq(ledgerAccounts.kind, 'wallet'),
-        eq(ledgerAccounts.currency, debitCurrency),
-      ),
-    )
-    .limit(1);
-  if ((wallet?.balance ?? 0) < total)
+  if ((await walletBalanceOf(db, accountId, debitCurrency)) < total)
     throw fail.rule('server:ledger.insufficientBalance', { currency: debitCurrency });
 }

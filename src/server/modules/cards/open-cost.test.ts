@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchOpenCardCost, openCardCost } from '../../../contract/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { addCoupon, funded, MAINTENANCE, quote, SUBSCRIPTIONS } from './open-test-kit';
+import { fileTestApp } from '../../testing/file-app';
+import { addCoupon, funded, MAINTENANCE, quote, SUBSCRIPTIONS } from './card-test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 describe('openCardCost and BatchOpenCardCost', () => {
   it('one card: load, the segment fees (lower than the plan), and a total per wallet; CNY rounded up', async () => {

@@ -1,17 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchOpenCard, newCard } from '../../../contract/cards';
-import { cards } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { funded, holderInput, idempotency, SUBSCRIPTIONS } from './open-test-kit';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { fileTestApp } from '../../testing/file-app';
+import { cardsOf, funded, openCard, openCardBatch } from './card-test-kit';
 import { openCardSecrets } from './store-card';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = (await t.ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -21,27 +14,12 @@ async function rowsOf(query: ReturnType<typeof sql>): Promise<Record<string, unk
 describe('a database dump after openings', () => {
   it('holds no full card number anywhere, and no CVV or PIN beside its card', async () => {
     const me = await funded(t, { usd: 100_000 });
-    const one = await t.api(
-      newCard,
-      { ...holderInput(), segmentId: SUBSCRIPTIONS, amount: 1_000, debitCurrency: 'USD', expectTotal: 1_110 },
-      { token: me.token, headers: idempotency() },
-    );
+    const one = await openCard(t, me.token, { expectTotal: 1_110 });
     expect(one.body.code).toBe(200);
-    const batch = await t.api(
-      batchOpenCard,
-      {
-        ...holderInput(),
-        segmentId: SUBSCRIPTIONS,
-        amount: 1_000,
-        count: 5,
-        debitCurrency: 'USD',
-        expectTotal: 5_550,
-      },
-      { token: me.token, headers: idempotency() },
-    );
+    const batch = await openCardBatch(t, me.token, { count: 5, expectTotal: 5_550 });
     expect(batch.body.code).toBe(200);
 
-    const opened = await t.ctx.database.db.select().from(cards).where(eq(cards.accountId, me.accountId));
+    const opened = await cardsOf(t, me.accountId);
     expect(opened).toHaveLength(6);
     const secrets = opened.map((card) => ({ card, ...openCardSecrets(t.ctx, card.secrets) }));
 

@@ -196,6 +196,20 @@ export function quotedTotal(
   return debit.total;
 }
 
+/** The account's coupon of this id as it is now (another account's is none). */
+export async function findOwnCoupon(
+  db: Executor,
+  accountId: string,
+  couponId: string,
+): Promise<CouponRow | undefined> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, couponId), eq(coupons.accountId, accountId)))
+    .limit(1);
+  return coupon;
+}
+
 /** A coupon the caller may use now for this kind of charge; `undefined` id means none. */
 export async function usableCoupon(
   db: Executor,
@@ -205,11 +219,7 @@ export async function usableCoupon(
   opening: boolean,
 ): Promise<CouponRow | null> {
   if (!couponId) return null;
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.id, couponId), eq(coupons.accountId, accountId)))
-    .limit(1);
+  const coupon = await findOwnCoupon(db, accountId, couponId);
   if (!coupon) throw new AppError(404, 'server:cards.couponNotFound');
   if (coupon.expiresAt <= now) throw fail.rule('server:cards.couponExpired');
   if (coupon.availableTimes <= 0) throw fail.rule('server:cards.couponUsedUp');

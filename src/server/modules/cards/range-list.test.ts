@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rangeList } from '../../../contract/cards';
 import { cards } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   const other = await signedInAccount(t);
   await openTestCard(t, other.accountId, { segmentId: 'mc-556766', label: 'theirs' });
   await openTestCard(t, me.accountId, { label: 'ads' });
@@ -25,7 +21,6 @@ beforeAll(async () => {
   await openTestCard(t, me.accountId, { segmentId: 'mc-531993', label: 'ads' });
   await openTestCard(t, me.accountId, { subAccountId: 'sub-a', label: 'sub only' });
 });
-afterAll(async () => t.close());
 
 describe('GET /api/card/rangeList', () => {
   it('answers the segments and labels the caller’s cards use, and the count per status', async () => {

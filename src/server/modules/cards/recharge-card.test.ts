@@ -1,36 +1,26 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardView, CostBreakdown } from '../../../contract/cards';
 import { cardRecharge, rechargeCost } from '../../../contract/cards';
 import { cardEvents, cards, coupons, ledgerAccounts, ledgerEntries } from '../../db/schema';
 import { newId } from '../../lib/crypto';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { fundWallet } from '../../testing/money';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { rechargeCard } from './recharge-card';
-import {
-  eventActions,
-  expectLedgerHealthy,
-  idemKey,
-  quoteAndRecharge,
-  walletBalance,
-} from './recharge-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, quoteAndRecharge, walletBalance } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 let other: SignedInAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   other = await signedInAccount(t);
   await fundWallet(t, me.accountId, 'USD', 500_000);
   await fundWallet(t, me.accountId, 'CNY', 1_000_000);
 });
-afterAll(async () => t.close());
 
 async function feeIncome(): Promise<number> {
   // House accounts are sharded: `fee_income:card_recharge:USD#<n>`.

@@ -5,32 +5,23 @@
  * total the customer was shown, and records the load in the same transaction. Above 1000 USD the
  * customer is sent to customer service (422).
  */
-import type { CostBreakdown, DebitCurrency } from '../../../contract/cards';
-import type { CardView } from '../../../contract/cards';
+import type { CardView, CostBreakdown } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/client';
 import type { Lang } from '../../lib/i18n';
-import { postMovement } from '../ledger';
 import type { CardOwner } from './card-access';
 import { actorTag, findOwnCard, lockOwnCard } from './card-access';
 import { recordCardEvents } from './card-events';
 import { readCardView } from './card-view';
-import { checkCardAllows } from './freeze-states';
-import { chargeLegs, costBreakdownOf, quotedTotal, spendCoupon, usableCoupon } from './pricing';
+import type { LoadPayment, LoadQuery } from './load-cards';
+import { chargeLoad, quoteLoad } from './load-cards';
 import type { CardActor } from './recharge-keys';
-import { cardMovementKey } from './recharge-keys';
-import { priceLoad } from './recharge-price';
 
-export interface RechargeQuery {
+export interface RechargeQuery extends LoadQuery {
   cardId: string;
-  amount: number;
-  couponId?: string | undefined;
 }
 
-export interface RechargeInput extends RechargeQuery {
-  debitCurrency: DebitCurrency;
-  expectTotal: number;
-}
+export interface RechargeInput extends RechargeQuery, LoadPayment {}
 
 export async function quoteRecharge(
   ctx: AppContext,
@@ -39,10 +30,7 @@ export async function quoteRecharge(
 ): Promise<CostBreakdown> {
   const db = ctx.database.db;
   const card = await findOwnCard(db, owner, input.cardId);
-  checkCardAllows(card, 'recharge');
-  const coupon = await usableCoupon(db, owner.accountId, input.couponId, ctx.now(), false);
-  const price = await priceLoad(db, owner.accountId, [card], input.amount, coupon);
-  return costBreakdownOf(ctx, db, owner.accountId, price);
+  return quoteLoad(ctx, db, owner, [card], input);
 }
 
 export async function rechargeCard(
@@ -54,30 +42,14 @@ export async function rechargeCard(
   return inTransaction(ctx.database.db, async (tx) => {
     // The row lock orders this load with every other change of the card (freeze, delete).
     const card = await lockOwnCard(tx, owner, input.cardId);
-    checkCardAllows(card, 'recharge');
-    const now = ctx.now();
-    const coupon = await usableCoupon(tx, owner.accountId, input.couponId, now, false);
-    const price = await priceLoad(tx, owner.accountId, [card], input.amount, coupon);
-    const total = quotedTotal(ctx, price, input.debitCurrency, input.expectTotal);
-    const posted = await postMovement(tx, ctx, {
-      key: cardMovementKey('recharge', owner.accountId, options.idempotencyKey),
-      kind: 'card_recharge',
-      accountId: owner.accountId,
-      reference: card.id,
-      legs: chargeLegs({
-        accountId: owner.accountId,
-        price,
-        debitCurrency: input.debitCurrency,
-        total,
-        kind: 'card_recharge',
-        cards: [{ cardId: card.id, serial: card.serial, label: card.label }],
-        description: card.serial,
-      }),
+    const { price, total, posted, now } = await chargeLoad(tx, ctx, owner, [card], input, {
+      action: 'recharge',
+      idempotencyKey: options.idempotencyKey,
       actor: options.actor,
+      reference: card.id,
     });
-    // A replayed movement already spent its coupon and wrote its event.
-    if (!posted.replayed) {
-      await spendCoupon(tx, price);
+    // A replayed movement already wrote its event.
+    if (!posted.replayed)
       await recordCardEvents(tx, [
         {
           cardId: card.id,
@@ -96,7 +68,6 @@ export async function rechargeCard(
           at: now,
         },
       ]);
-    }
     return { card: await readCardView(tx, card.id, options.lang), txnNo: posted.transactionId };
   });
 }

@@ -4,17 +4,14 @@
  * balances must be exactly what the accepted operations add up to.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardRecharge, cardReduce } from '../../../contract/cards';
 import { cardEvents } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { fundWallet } from '../../testing/money';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
 import { applyBp } from './pricing';
-import { expectLedgerHealthy, idemKey, walletBalance } from './recharge-test-kit';
+import { expectLedgerHealthy, idemKey, walletBalance } from './card-test-kit';
 
 const OPERATIONS = 200;
 /** Small against the amounts, so both balances hit zero again and again while the requests run. */
@@ -33,14 +30,8 @@ function amounts(count: number): number[] {
 }
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card money under concurrency', () => {
-  let t: TestApp;
-  let me: SignedInAccount;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    me = await signedInAccount(t);
-  });
-  afterAll(async () => t.close());
+  const t = fileTestApp();
+  const me = fileSignedInAccount(t);
 
   it('200 mixed recharges and withdrawals never overdraw the wallet or the card, and add up exactly', async () => {
     await fundWallet(t, me.accountId, 'USD', WALLET_START);

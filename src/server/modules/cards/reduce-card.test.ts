@@ -1,24 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardView } from '../../../contract/cards';
 import { cardReduce, reduceAmount } from '../../../contract/cards';
 import { cards, ledgerEntries } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
 import { reduceCard } from './reduce-card';
-import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './recharge-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from './card-test-kit';
 
-let t: TestApp;
-let me: SignedInAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 
 function withdraw(cardId: string, amount: number, key = idemKey()) {
   return t.api(cardReduce, { cardId, amount }, { token: me.token, headers: { 'idempotency-key': key } });

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cards, ledgerAccounts } from '../../db/schema';
-import { luhnCheckDigit } from '../../providers/issuer/luhn';
-import { isLuhnValid } from '../topups/luhn';
+import { isLuhnValid, luhnCheckDigit } from '../../lib/luhn';
+import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy, moveMoney } from '../ledger';
 import { openCardSecrets } from './store-card';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 describe('issued cards', () => {
   it('the check digit makes every sandbox number pass Luhn', () => {

@@ -3,21 +3,11 @@
  * position; the header row is checked against both languages, so a template downloaded in Chinese
  * can be imported by someone whose app is in English, and a sheet with other columns is refused.
  */
+import { HOLDER_KEYS } from '../../../contract/cards';
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 
-export const IMPORT_COLUMNS = [
-  'segmentId',
-  'amount',
-  'holderFirstName',
-  'holderLastName',
-  'street',
-  'city',
-  'state',
-  'postcode',
-  'country',
-  'label',
-] as const;
+export const IMPORT_COLUMNS = ['segmentId', 'amount', ...HOLDER_KEYS, 'label'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Column widths in characters, in IMPORT_COLUMNS order. */

@@ -15,20 +15,13 @@ import type { Executor } from '../../db/client';
 import { ledgerEntries } from '../../db/schema';
 import type { FlowFilter, FlowRecord } from './flow-query';
 import { flowWhere } from './flow-query';
+import type { KeysetCursor } from './keyset';
+import { olderThan } from './keyset';
+import type { ExportBatch } from './stream-export';
 
 export const EXPORT_BATCH_ROWS = 2_000;
 
-interface Cursor {
-  /** created_at as PostgreSQL prints it: keeps the microseconds a JavaScript Date would drop. */
-  createdAt: string;
-  id: number;
-}
-
-export interface FlowBatch {
-  rows: FlowRecord[];
-  /** Where the next batch starts; null after the last batch. */
-  next: Cursor | null;
-}
+export type FlowBatch = ExportBatch<FlowRecord, KeysetCursor<number>>;
 
 /** The JSON array of one row, in this order. */
 type Packed = [
@@ -49,13 +42,12 @@ export async function readFlowBatch(
   db: Executor,
   accountId: string,
   filter: FlowFilter,
-  after: Cursor | null,
+  after: KeysetCursor<number> | null,
   size = EXPORT_BATCH_ROWS,
 ): Promise<FlowBatch> {
   const e = ledgerEntries;
-  const continuing = after
-    ? sql`and (${e.createdAt}, ${e.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-    : sql``;
+  const older = olderThan(e.createdAt, e.id, after);
+  const continuing = older ? sql`and ${older}` : sql``;
   const result = (await db.execute(sql`
     select json_agg(json_build_array(b.id, b.transaction_id, b.type, b.currency, b.amount, b.balance_after,
                                      b.card_serial, b.label, b.description,

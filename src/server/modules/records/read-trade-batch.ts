@@ -9,26 +9,20 @@ import type { Executor } from '../../db/client';
 import { cardAuthorizations, cards } from '../../db/schema';
 import type { TradeFilter, TradeRecord, TradeScope, TradeView } from './trade-query';
 import { tradeColumns, tradeWhere } from './trade-query';
+import type { KeysetCursor } from '../flows/keyset';
+import { keysetBatch, olderThan } from '../flows/keyset';
+import type { ExportBatch } from '../flows/stream-export';
 
 export const TRADE_BATCH_ROWS = 2_000;
 
-interface Cursor {
-  /** created_at as PostgreSQL prints it: keeps the microseconds a JavaScript Date would drop. */
-  createdAt: string;
-  id: string;
-}
-
-export interface TradeBatch {
-  rows: TradeRecord[];
-  next: Cursor | null;
-}
+export type TradeBatch = ExportBatch<TradeRecord, KeysetCursor>;
 
 export async function readTradeBatch(
   db: Executor,
   scope: TradeScope,
   view: TradeView,
   filter: TradeFilter,
-  after: Cursor | null,
+  after: KeysetCursor | null,
   size = TRADE_BATCH_ROWS,
 ): Promise<TradeBatch> {
   const a = cardAuthorizations;
@@ -37,16 +31,8 @@ export async function readTradeBatch(
     .select({ ...tradeColumns, cursor: sql<string>`${a.createdAt}::text` })
     .from(a)
     .innerJoin(cards, eq(cards.id, a.cardId))
-    .where(
-      after
-        ? and(where, sql`(${a.createdAt}, ${a.id}) < (${after.createdAt}::timestamptz, ${after.id})`)
-        : where,
-    )
+    .where(and(where, olderThan(a.createdAt, a.id, after)))
     .orderBy(desc(a.createdAt), desc(a.id))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map(({ cursor: _cursor, ...record }) => record),
-    next: last && rows.length === size ? { createdAt: last.cursor, id: last.id } : null,
-  };
+  return keysetBatch(rows, size);
 }

@@ -1,20 +1,18 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRow } from '../../../contract/records';
 import { authTransDown, authTransPage, refusePage, tradePage, transDown } from '../../../contract/records';
 import { cardAuthorizations, operationLogs } from '../../db/schema';
+import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import type { CardRow } from '../cards/card-access';
 import { authorizeOnce, followUpEvent, sendEvent } from '../card-spend/issuer.test-kit';
 import { exportTrades } from './export-trades';
 
-let t: TestApp;
-let me: SignedInAccount;
+const t = fileTestApp();
+const me = fileSignedInAccount(t);
 let first: CardRow;
 let second: CardRow;
 let subCard: CardRow;
@@ -29,8 +27,6 @@ interface Page {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInAccount(t);
   first = await openTestCard(t, me.accountId, { balance: 100_000 });
   second = await openTestCard(t, me.accountId, { balance: 100_000 });
   subCard = await openTestCard(t, me.accountId, { balance: 100_000, subAccountId: 'sub-rec' });
@@ -55,7 +51,6 @@ beforeAll(async () => {
     await authorizeOnce(t, subCard, { amount: 600, merchant: 'Notion', cvvMatched: false })
   ).authorizationId;
 });
-afterAll(async () => t.close());
 
 async function page(
   def: typeof authTransPage,

@@ -1,18 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SegmentView } from '../../../contract/segments';
 import { groupList, groupOpen, groupOpenAmount } from '../../../contract/segments';
 import { accounts } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { fileTestApp } from '../../testing/file-app';
 import { signedInAccount } from '../../testing/signed-in';
 import { monthStart } from './monthly-cards';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = fileTestApp();
 
 describe('card segments', () => {
   it('group/list: every segment with the caller’s prices (the lower of segment and plan), named in their language', async () => {

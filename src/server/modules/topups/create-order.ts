@@ -16,7 +16,7 @@ import { AppError, fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import { consumeMailCode } from '../../lib/mail-codes';
-import { isLuhnValid } from './luhn';
+import { isLuhnValid } from '../../lib/luhn';
 import { newOrderNumber } from './order-number';
 import type { OrderRow } from './order-rows';
 import { orderView } from './order-view';

@@ -12,7 +12,8 @@
  * `POST /api/issuer/events`, signed with the same key.
  */
 import { z } from 'zod';
-import { SIGNATURE_HEADER, signBody, verifySignature } from '../payments/signature';
+import type { SignedClientOptions } from '../signed-client';
+import { signedJsonClient } from '../signed-client';
 import type { IssuedCard, IssuerProvider } from './issuer-provider';
 
 const issuedAnswer = z.object({
@@ -24,30 +25,15 @@ const issuedAnswer = z.object({
   expiryYear: z.number().int().min(2000),
 });
 
-export interface GatewayIssuerOptions {
-  baseUrl: string;
+export interface GatewayIssuerOptions extends SignedClientOptions {
   secret: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
 }
 
 export function createGatewayIssuer(options: GatewayIssuerOptions): IssuerProvider {
-  const send = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const post = signedJsonClient(options, 'card issuer');
 
   async function call(path: string, body: object): Promise<unknown> {
-    const raw = JSON.stringify(body);
-    const res = await send(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(options.secret, raw) },
-      body: raw,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await res.text();
-    // The answer may hold a card number: never put it in the error.
-    if (!res.ok) throw new Error(`card issuer ${path} answered HTTP ${res.status}`);
-    if (!verifySignature(options.secret, text, res.headers.get(SIGNATURE_HEADER) ?? undefined))
-      throw new Error(`card issuer ${path} answer has a bad signature`);
+    const text = await post(path, body, options.secret);
     return text === '' ? null : JSON.parse(text);
   }
 

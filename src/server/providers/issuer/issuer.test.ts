@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLuhnValid } from '../../modules/topups/luhn';
+import { isLuhnValid } from '../../lib/luhn';
 import { SIGNATURE_HEADER, signBody, verifySignature } from '../payments/signature';
 import { createGatewayIssuer } from './gateway-issuer';
 import { createSandboxIssuer, sandboxPan } from './sandbox-issuer';

@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { IssuedCard, IssuerProvider, IssueRequest } from './issuer-provider';
-import { luhnCheckDigit } from './luhn';
+import { luhnCheckDigit } from '../../lib/luhn';
 
 const PAN_LENGTH = 16;
 const VALID_YEARS = 3;

@@ -16,7 +16,8 @@ import type { ChannelSecrets } from './channel-secrets';
 import { secretOf } from './channel-secrets';
 import { paymentEventSchema } from './payment-event';
 import type { PaymentEvent, PaymentsProvider } from './payments-provider';
-import { SIGNATURE_HEADER, signBody, verifySignature } from './signature';
+import type { SignedClientOptions } from '../signed-client';
+import { signedJsonClient } from '../signed-client';
 
 const checkoutAnswer = z.object({
   payload: z.string().min(1),
@@ -26,16 +27,12 @@ const checkoutAnswer = z.object({
 
 const queryAnswer = z.object({ event: paymentEventSchema.nullable() });
 
-export interface GatewayOptions {
-  baseUrl: string;
+export interface GatewayOptions extends SignedClientOptions {
   secrets: ChannelSecrets;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
 }
 
 export function createGatewayPayments(options: GatewayOptions): PaymentsProvider {
-  const send = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const post = signedJsonClient(options, 'payment gateway');
 
   async function call<T>(
     channel: TopupChannel,
@@ -43,18 +40,7 @@ export function createGatewayPayments(options: GatewayOptions): PaymentsProvider
     body: object,
     schema: z.ZodType<T>,
   ): Promise<T> {
-    const secret = secretOf(options.secrets, channel);
-    const raw = JSON.stringify(body);
-    const res = await send(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, raw) },
-      body: raw,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`payment gateway ${path} answered HTTP ${res.status}`);
-    if (!verifySignature(secret, text, res.headers.get(SIGNATURE_HEADER) ?? undefined))
-      throw new Error(`payment gateway ${path} answer has a bad signature`);
+    const text = await post(path, body, secretOf(options.secrets, channel));
     return schema.parse(JSON.parse(text));
   }
 
