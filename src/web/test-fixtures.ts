@@ -1,7 +1,9 @@
 /** Shared data of the shell's unit tests: a user and a signed-in session in storage. */
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserInfo } from '../contract/account';
-import { saveTokens } from './lib/session';
+import { endSession, saveTokens } from './lib/session';
 import { setItem } from './lib/storage';
+import { setWidth } from './test-browser';
 
 export const TEST_USER: UserInfo = {
   userId: 'u1',
@@ -15,21 +17,63 @@ export const TEST_USER: UserInfo = {
   statusList: { subSwitch: 1 },
 };
 
+/** The access token of a signed-in test session: requests carry `Bearer ${TEST_ACCESS_TOKEN}`. */
+export const TEST_ACCESS_TOKEN = 'access-token-1';
+
 /**
- * A session as sign-in leaves it, without the derived permissions (the guards derive them). The
- * tokens go through session.ts so the session atoms know about them, as after a real sign-in.
+ * Tokens as sign-in leaves them, through session.ts so the session atoms know about them: enough
+ * for a page rendered on its own (renderPage), which needs no user in storage.
  */
-export function storeSession(user: UserInfo = TEST_USER, options: { subAccount?: boolean } = {}): void {
+export function signIn(): void {
   saveTokens({
-    access_token: 'access-token-1',
+    access_token: TEST_ACCESS_TOKEN,
     refresh_token: 'refresh-token-123456',
     access_overtime: 4_102_444_800_000,
   });
+}
+
+/** The session, its atoms and its storage gone, as after logging out. */
+export async function signOut(): Promise<void> {
+  await endSession();
+}
+
+/**
+ * Every test of the file signed in on a screen `width` pixels wide; after each, signed out and
+ * the fetch stub gone. Call at the top level of a test file.
+ */
+export function signedInEachTest(width: number): void {
+  beforeEach(() => {
+    signIn();
+    setWidth(width);
+  });
+  afterEach(async () => {
+    await signOut();
+    vi.unstubAllGlobals();
+  });
+}
+
+/**
+ * A session as sign-in leaves it for the whole app, without the derived permissions (the guards
+ * derive them): the tokens and the user in storage.
+ */
+export function storeSession(user: UserInfo = TEST_USER, options: { subAccount?: boolean } = {}): void {
+  signIn();
   setItem('userInfo', user);
   if (options.subAccount) setItem('subAccount', 1);
 }
 
 type Reply = { code: number; msg?: string; data?: unknown };
+
+/** The customer's plan (userPrivilege) as the fake servers answer it. */
+export const TEST_PRIVILEGE = {
+  planCode: 'standard',
+  planName: 'Standard',
+  feeCurrency: 'USD',
+  openCardFee: 200,
+  rechargeFeeBp: 150,
+  monthlyCardLimit: 100,
+  changeVia: 'customerService',
+};
 
 export interface ShellNotice {
   id: string;
@@ -103,18 +147,7 @@ export function shellApi(
       case '/api/user/wallet':
         return { code: 200, data: { CNY: 123456, USD: 789 } };
       case '/api/user/userPrivilege':
-        return {
-          code: 200,
-          data: {
-            planCode: 'standard',
-            planName: 'Standard',
-            feeCurrency: 'USD',
-            openCardFee: 200,
-            rechargeFeeBp: 150,
-            monthlyCardLimit: 100,
-            changeVia: 'customerService',
-          },
-        };
+        return { code: 200, data: TEST_PRIVILEGE };
       case '/api/notice/list':
         return {
           code: 200,

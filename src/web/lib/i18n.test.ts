@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { keysOf } from '../test-locales';
 import { langOf, localeOf, setLang, storedLang, translate } from './i18n';
 import { getItem } from './storage';
 
@@ -26,10 +27,6 @@ describe('i18n', () => {
   });
 
   it('has the same keys in both languages for every namespace', async () => {
-    const keysOf = (value: unknown, prefix = ''): string[] =>
-      typeof value === 'object' && value !== null
-        ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-        : [prefix.slice(0, -1)];
     for (const ns of ['common', 'auth', 'account']) {
       const en: unknown = (await import(`../../../locales/en/${ns}.json`)).default;
       const zh: unknown = (await import(`../../../locales/zh-CN/${ns}.json`)).default;

@@ -4,10 +4,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../../../package.json';
 import { IDLE_LIMIT_MS } from '../lib/activity';
-import type * as Offline from '../lib/offline';
 import * as notify from '../lib/notify';
+import type * as Offline from '../lib/offline';
 import { queryClient } from '../lib/queryClient';
 import { getItem, setItem } from '../lib/storage';
+import { setWidth } from '../test-browser';
 import { shellApi, storeSession, TEST_USER } from '../test-fixtures';
 import { renderApp, stubApi } from '../test-utils';
 
@@ -23,10 +24,6 @@ vi.mock('../lib/offline', async (importOriginal) => ({
 const WAIT = { timeout: 8000 };
 // The first test of a file also loads the lazy page modules, which is slow in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
-
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 async function shellOn(path: string, width = 1280, api = shellApi()) {
   setWidth(width);

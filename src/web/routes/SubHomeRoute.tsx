@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { WalletCard } from '../features/wallet/components/WalletCard';
+import '../components/ui/page.css';
 import './pages.css';
 
 export function SubHomeRoute() {

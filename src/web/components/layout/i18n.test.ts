@@ -4,11 +4,7 @@ import enShell from '../../../../locales/en/shell.json';
 import zhNotices from '../../../../locales/zh-CN/notices.json';
 import zhShell from '../../../../locales/zh-CN/shell.json';
 import { ROUTE_META } from '../../lib/route-meta';
-
-const keysOf = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-    : [prefix.slice(0, -1)];
+import { keysOf } from '../../test-locales';
 
 describe('shell and notice texts', () => {
   it.each([

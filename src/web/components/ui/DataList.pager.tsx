@@ -1,5 +1,6 @@
 /** Previous / "Page x of y" / next, under a DataList. Hidden when everything fits on one page. */
 import { useTranslation } from 'react-i18next';
+import { ChevronIcon } from './icons';
 import { WIDGETS_NS } from './widgets-i18n';
 
 export interface PagerProps {
@@ -12,21 +13,6 @@ export interface PagerProps {
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}
-
-function Chevron({ left }: { left?: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d={left ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 export function Pager({ pageNo, pageSize, total, onChange, disabled = false }: PagerProps) {
@@ -43,7 +29,7 @@ export function Pager({ pageNo, pageSize, total, onChange, disabled = false }: P
         aria-label={t('list.previous')}
         data-testid="pager-previous"
       >
-        <Chevron left />
+        <ChevronIcon direction="left" />
       </button>
       <span className="cp-pager__status" aria-live="polite" data-testid="pager-status">
         {t('list.page', { page: pageNo, pages })}
@@ -56,7 +42,7 @@ export function Pager({ pageNo, pageSize, total, onChange, disabled = false }: P
         aria-label={t('list.next')}
         data-testid="pager-next"
       >
-        <Chevron />
+        <ChevronIcon direction="right" />
       </button>
     </nav>
   );

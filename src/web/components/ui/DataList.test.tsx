@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setWidth } from '../../test-browser';
 import { DataList, type DataColumn } from './DataList';
 import { PULL_THRESHOLD } from './DataList.pull';
 
@@ -22,10 +23,6 @@ const ROWS: Flow[] = [
   { id: 'T1', type: 'Top-up', amount: '$10.00', note: 'first' },
   { id: 'T2', type: 'Card spend', amount: '-$3.50', note: 'second' },
 ];
-
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 function list(props: Partial<Parameters<typeof DataList<Flow>>[0]> = {}) {
   return render(

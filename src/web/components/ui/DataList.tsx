@@ -3,10 +3,11 @@
  * (below 768 px) — same columns, same paging. Phones also get pull-to-refresh; every size gets a
  * Refresh button, since a gesture is not available to mouse, keyboard or switch users.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from './DataList.pager';
 import { PULL_THRESHOLD, usePullToRefresh } from './DataList.pull';
+import { RefreshIcon } from './icons';
 import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
 import { WIDGETS_NS } from './widgets-i18n';
 import './data-list.css';
@@ -43,6 +44,23 @@ export interface DataListProps<T> {
 }
 
 const SKELETON_ROWS = 3;
+
+export type LocalDataListProps<T> = Omit<DataListProps<T>, 'total' | 'pageNo' | 'onPageChange'>;
+
+/** A DataList over rows already in memory (one answer held them all), paged here. */
+export function LocalDataList<T>({ rows, pageSize = 10, ...rest }: LocalDataListProps<T>) {
+  const [pageNo, setPageNo] = useState(1);
+  return (
+    <DataList
+      {...rest}
+      rows={rows.slice((pageNo - 1) * pageSize, pageNo * pageSize)}
+      total={rows.length}
+      pageNo={pageNo}
+      pageSize={pageSize}
+      onPageChange={setPageNo}
+    />
+  );
+}
 
 export function DataList<T>(props: DataListProps<T>) {
   const { rows, loading = false, onRefresh, total, pageNo = 1, pageSize = 10, onPageChange } = props;
@@ -99,16 +117,7 @@ export function DataList<T>(props: DataListProps<T>) {
               disabled={loading}
               data-testid={`${testId}-refresh`}
             >
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                <path
-                  d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
+              <RefreshIcon />
               {t('list.refresh')}
             </button>
           ) : null}

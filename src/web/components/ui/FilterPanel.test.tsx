@@ -2,11 +2,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setWidth } from '../../test-browser';
 import { FilterPanel, type FilterPanelProps } from './FilterPanel';
-
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 type Handlers = Pick<FilterPanelProps, 'onSearch' | 'onClear' | 'onExport'>;
 

@@ -2,14 +2,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setWidth } from '../../test-browser';
 import { Sheet } from './Sheet';
 
 const PHONE = 390;
 const DESKTOP = 1280;
-
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 function Harness({ onClose }: { onClose: () => void }) {
   const [open, setOpen] = useState(true);

@@ -9,6 +9,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
+import './page.css';
 import './sheet.css';
 
 export interface SheetProps {

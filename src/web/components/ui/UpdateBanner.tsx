@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PWA_NS } from '../../lib/pwa';
+import { LineIcon } from './icons';
 import './update-banner.css';
 
 export interface UpdateBannerProps {
@@ -16,16 +17,11 @@ export function UpdateBanner({ onReload, onLater }: UpdateBannerProps) {
   const { t } = useTranslation(PWA_NS);
   return (
     <aside className="cp-update" aria-label={t('update.label')} data-testid="update-banner">
-      <svg className="cp-update__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M12 3v11m0 0l-4-4m4 4l4-4M5 17v2a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon
+        className="cp-update__icon"
+        size={22}
+        d="M12 3v11m0 0l-4-4m4 4l4-4M5 17v2a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-2"
+      />
       <p className="cp-update__text" role="status">
         {t('update.text')}
       </p>

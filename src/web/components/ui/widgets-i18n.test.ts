@@ -1,10 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-
-const keysOf = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-    : [prefix.slice(0, -1)];
+import { keysOf } from '../../test-locales';
 
 describe('texts of the widgets, the home page and the PWA', () => {
   it.each(['widgets', 'home', 'pwa'])('%s has the same keys in both languages', async (ns) => {

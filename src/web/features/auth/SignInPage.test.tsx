@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contract/account';
 import { getItem, setItem } from '../../lib/storage';
+import { typeInto } from '../../test-browser';
 import { renderApp, stubApi, type Recorded } from '../../test-utils';
 
 const TOKENS = {
@@ -26,10 +27,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 /** Clicks a submit button once its click guard (1 s, spec §5) has let go. */
 async function submit(testId: string) {
   const button = screen.getByTestId(testId) as HTMLButtonElement;
@@ -41,8 +38,8 @@ const form = (r: Recorded | undefined) => Object.fromEntries(new URLSearchParams
 
 async function fillPasswordForm() {
   await screen.findByTestId('password-sign-in');
-  type('signin-email', 'ada@example.com');
-  type('signin-password', 'correct horse');
+  typeInto('signin-email', 'ada@example.com');
+  typeInto('signin-password', 'correct horse');
 }
 
 describe('sign-in page', () => {
@@ -98,7 +95,7 @@ describe('sign-in page', () => {
     expect(await screen.findByText('Please complete the security check')).toBeTruthy();
     expect(attempts).toBe(1);
 
-    type('captcha-code', 'x7Kp');
+    typeInto('captcha-code', 'x7Kp');
     await submit('signin-submit');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     const second = requests.filter((r) => r.path === '/api/user/loginPwd')[1];
@@ -132,7 +129,7 @@ describe('sign-in page', () => {
     fireEvent.click(screen.getByTestId('signin-submit'));
     fireEvent.click(await screen.findByTestId('captcha-switch'));
     await screen.findByTestId('captcha-answer');
-    type('captcha-answer', '12');
+    typeInto('captcha-answer', '12');
     expect((screen.getByTestId('captcha-image') as HTMLImageElement).src).toMatch(/^data:image\/svg\+xml/);
     await submit('signin-submit');
 
@@ -161,7 +158,7 @@ describe('sign-in page', () => {
     const code = await screen.findByTestId('google-code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(screen.getByTestId('google-countdown').textContent).toBe('00:05:00');
-    type('google-code', '123456');
+    typeInto('google-code', '123456');
     fireEvent.click(screen.getByTestId('google-submit'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
@@ -174,7 +171,7 @@ describe('sign-in page', () => {
     const { fetchStub } = stubApi(() => ({ code: 200 }));
     renderApp('/');
     await screen.findByTestId('password-sign-in');
-    type('signin-email', 'ada@');
+    typeInto('signin-email', 'ada@');
     fireEvent.click(screen.getByTestId('signin-submit'));
     expect(await screen.findByText('Please enter the correct Email')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();

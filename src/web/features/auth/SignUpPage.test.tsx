@@ -2,15 +2,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_KEY } from '../../lib/storage';
+import { typeInto } from '../../test-browser';
 import { renderApp, stubApi } from '../../test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
 
 describe('sign-up page', () => {
   it('shows the mismatch and agreement messages and does not call the server', async () => {
@@ -18,10 +15,10 @@ describe('sign-up page', () => {
     renderApp('/signup');
     await screen.findByTestId('signup-form');
 
-    type('signup-email', 'ada@example.com');
-    type('signup-code', '123456');
-    type('signup-password', 'correct horse');
-    type('signup-confirm', 'correct h0rse');
+    typeInto('signup-email', 'ada@example.com');
+    typeInto('signup-code', '123456');
+    typeInto('signup-password', 'correct horse');
+    typeInto('signup-confirm', 'correct h0rse');
     fireEvent.click(screen.getByTestId('signup-submit'));
 
     expect(await screen.findByText('The two passwords do not match')).toBeTruthy();
@@ -35,10 +32,10 @@ describe('sign-up page', () => {
     renderApp('/signup');
     await screen.findByTestId('signup-form');
 
-    type('signup-email', 'not-an-address');
-    type('signup-code', '12');
-    type('signup-password', 'short');
-    type('signup-invite', '12ab');
+    typeInto('signup-email', 'not-an-address');
+    typeInto('signup-code', '12');
+    typeInto('signup-password', 'short');
+    typeInto('signup-invite', '12ab');
     fireEvent.click(screen.getByTestId('signup-submit'));
 
     expect(await screen.findByText('Please enter the correct Email')).toBeTruthy();
@@ -71,10 +68,10 @@ describe('sign-up page', () => {
     const { router } = renderApp('/signup');
     await screen.findByTestId('signup-form');
 
-    type('signup-email', 'Ada@Example.com');
-    type('signup-code', '123456');
-    type('signup-password', 'correct horse');
-    type('signup-confirm', 'correct horse');
+    typeInto('signup-email', 'Ada@Example.com');
+    typeInto('signup-code', '123456');
+    typeInto('signup-password', 'correct horse');
+    typeInto('signup-confirm', 'correct horse');
     fireEvent.click(screen.getByLabelText('I have read and agree to the'));
     fireEvent.click(screen.getByTestId('signup-submit'));
 

@@ -5,16 +5,17 @@
  */
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
 import { ActivityChart } from './components/ActivityChart';
 import { BalanceCard } from './components/BalanceCard';
 import { InstallCard } from './components/InstallCard';
 import { OverviewStats } from './components/OverviewStats';
-import type { RouteName } from '../../lib/route-meta';
 import { QuickActions } from './components/QuickActions';
 import { RiskNotice } from './components/RiskNotice';
 import { HOME_NS } from './i18n';
 import { useHomeData } from './useHomeData';
+import '../../components/ui/page.css';
 import './home.css';
 
 export interface HomePageProps {
@@ -54,7 +55,7 @@ export function HomePage({ builtRoutes }: HomePageProps) {
           {data.overview ? (
             <ActivityChart daily={data.overview.daily} />
           ) : (
-            <div className="cp-home-card cp-chart--loading" aria-hidden="true" />
+            <div className="cp-panel cp-chart--loading" aria-hidden="true" />
           )}
         </div>
       </div>

@@ -2,9 +2,10 @@
 /** Notices in the shell (spec §2 header, §4 unread → read, §7 header loads), against a fake API. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/queryClient';
 import * as notify from '../../lib/notify';
+import { queryClient } from '../../lib/queryClient';
 import { appStore } from '../../lib/session';
+import { setWidth } from '../../test-browser';
 import { shellApi, storeSession } from '../../test-fixtures';
 import { renderApp, stubApi, type Recorded } from '../../test-utils';
 import { CLOSED, noticeDialogAtom } from './atoms';
@@ -14,10 +15,6 @@ vi.mock('idb-keyval', async () => (await import('../../test-fixtures')).memoryId
 
 vi.setConfig({ testTimeout: 20_000 });
 const WAIT = { timeout: 8000 };
-
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 async function home(width = 1280, api = shellApi()) {
   setWidth(width);

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInEachTest } from '../../../test-fixtures';
+import { formOf, renderPage, requestsTo } from '../../../test-utils';
 import type { GradeAnswer } from '../open/api';
-import { formOf, renderPage, sentTo, signIn, signOut, stubCardsApi } from '../open/open-test-utils';
+import { CARD_PATHS, stubCardsApi } from '../open/open-test-utils';
 import { CardGradePage } from './CardGradePage';
 import { rankSegments } from './components/GradeResults';
 import { merchantSuggestions } from './merchants';
@@ -48,37 +50,29 @@ const ANSWER: GradeAnswer = {
   advice: null,
 };
 
-beforeEach(() => {
-  signIn();
-  window.innerWidth = 390;
-});
-
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
-});
+signedInEachTest(390);
 
 describe('CardGradePage', () => {
   it('asks for a merchant before querying', async () => {
     const { requests } = stubCardsApi();
-    await renderPage('/cardGrande', CardGradePage);
+    await renderPage('/cardGrande', CardGradePage, CARD_PATHS);
     fireEvent.submit(screen.getByRole('search'));
     expect(screen.getByTestId('grade-merchant-error').textContent).toBe('Please enter a merchant');
-    expect(sentTo(requests, 'card/cardGrade')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/cardGrade')).toHaveLength(0);
   });
 
   it('suggests merchants from the segments, and shows each segment suited or not with its success rate', async () => {
     const { requests } = stubCardsApi((request) =>
       request.path === '/api/card/cardGrade' ? { code: 200, data: ANSWER } : undefined,
     );
-    await renderPage('/cardGrande', CardGradePage);
+    await renderPage('/cardGrande', CardGradePage, CARD_PATHS);
     await waitFor(() =>
       expect(screen.getAllByTestId('grade-suggestion')[0]?.textContent).toBe('Facebook Ads'),
     );
     fireEvent.click(screen.getAllByTestId('grade-suggestion')[0] as HTMLElement);
 
     const results = await screen.findByTestId('grade-results');
-    expect(formOf(sentTo(requests, 'card/cardGrade')[0])).toEqual({ merchant: 'Facebook Ads' });
+    expect(formOf(requestsTo(requests, 'card/cardGrade')[0])).toEqual({ merchant: 'Facebook Ads' });
     expect(screen.getByTestId<HTMLInputElement>('grade-merchant').value).toBe('Facebook Ads');
     expect(within(results).getByRole('heading').textContent).toBe('Segments for Facebook Ads');
     expect(screen.getByTestId('grade-summary').textContent).toBe('2 segments suit this merchant.');
@@ -112,7 +106,7 @@ describe('CardGradePage', () => {
           }
         : undefined,
     );
-    const { router } = await renderPage('/cardGrande', CardGradePage);
+    const { router } = await renderPage('/cardGrande', CardGradePage, CARD_PATHS);
     fireEvent.change(screen.getByTestId('grade-merchant'), { target: { value: '  Google Ads ' } });
     fireEvent.submit(screen.getByRole('search'));
 
@@ -133,7 +127,7 @@ describe('CardGradePage', () => {
         ? { code: 500, msg: 'Server exception, please try again later' }
         : undefined,
     );
-    await renderPage('/cardGrande', CardGradePage);
+    await renderPage('/cardGrande', CardGradePage, CARD_PATHS);
     fireEvent.change(screen.getByTestId('grade-merchant'), { target: { value: 'Shopify' } });
     fireEvent.submit(screen.getByRole('search'));
     expect((await screen.findByTestId('grade-failed')).textContent).toBe(

@@ -4,11 +4,12 @@
  * where there are some. Suggestions come from the segments' own merchant lists and a few common
  * merchants; a suited open segment links to /cardOpen with that segment chosen.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import Button from 'antd-mobile/es/components/button';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { TextField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { ApiError } from '../../../lib/http';
@@ -78,13 +79,10 @@ export function CardGradePage() {
       : null;
 
   return (
-    <div className="cp-open cp-grade" data-testid="card-grade-page">
-      <header className="cp-open__intro">
-        <h1 className="cp-open__title">{t('grade.title')}</h1>
-        <p className="cp-open__lead">{t('grade.lead')}</p>
-      </header>
+    <div className="cp-page cp-grade" data-testid="card-grade-page">
+      <PageIntro title={t('grade.title')} lead={t('grade.lead')} />
 
-      <section className="cp-open-card cp-grade-search" aria-label={t('grade.searchLabel')}>
+      <section className="cp-panel cp-grade-search" aria-label={t('grade.searchLabel')}>
         <form className="cp-grade-form" role="search" onSubmit={onSubmit} noValidate>
           <TextField
             id="grade-merchant"
@@ -110,7 +108,7 @@ export function CardGradePage() {
           <Button
             type="submit"
             color="primary"
-            className="cp-grade-form__submit"
+            className="cp-submit cp-grade-form__submit"
             loading={grade.isFetching}
             disabled={guarded}
             data-testid="grade-submit"
@@ -123,7 +121,7 @@ export function CardGradePage() {
             <button
               key={name}
               type="button"
-              className={`cp-grade-suggestion ${name === merchant ? 'cp-grade-suggestion--active' : ''}`}
+              className={`cp-small-button cp-small-button--round ${name === merchant ? 'cp-small-button--on' : ''}`}
               aria-pressed={name === merchant}
               onClick={() => pick(name)}
               data-testid="grade-suggestion"
@@ -135,7 +133,7 @@ export function CardGradePage() {
       </section>
 
       {failed ? (
-        <p className="cp-open-notice cp-open-notice--error" role="alert" data-testid="grade-failed">
+        <p className="cp-notice cp-notice--error" role="alert" data-testid="grade-failed">
           {failed}
         </p>
       ) : answered ? (

@@ -8,26 +8,24 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../contract/cards';
 import { toastSuccess } from '../../../lib/notify';
-import { stubApi, type Recorded } from '../../../test-utils';
-import { CardListPage } from './CardListPage';
+import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
 import {
-  ACCESS_TOKEN,
   formOf,
   renderWithClient,
   requestsTo,
-  setWidth,
-  signIn,
-  testCard,
-  testCards,
-  testCost,
-} from './list-test-utils';
+  stubApi,
+  type Recorded,
+  type Reply,
+} from '../../../test-utils';
+import { CardListPage } from './CardListPage';
+import { testCard, testCards, testCost } from './list-test-data';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
 
-type Reply = { code: number; msg?: string; data?: unknown };
-type Override = (request: Recorded) => Reply | undefined;
+type Override = (request: Recorded) => Reply | Response | undefined;
 
 /** A fake card server: pages of `cards`, the filter choices, and `override` for the case at hand. */
 function serve(cards: CardView[], override: Override = () => undefined) {
@@ -73,10 +71,6 @@ async function act_on(index: number, action: string) {
   fireEvent.click(within(sheet).getByTestId(`action-${action}`));
 }
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 async function click(testId: string) {
   await act(async () => {
     fireEvent.click(screen.getByTestId(testId));
@@ -111,7 +105,7 @@ describe('CardListPage list and filters', () => {
     expect(within(first!).getByTestId('card-status').textContent).toBe('Active');
     expect(within(second!).getByTestId('card-status').textContent).toBe('Frozen');
     expect(screen.getByTestId('card-total').textContent).toBe('2 cards');
-    const [page] = requestsTo(requests, 'page');
+    const [page] = requestsTo(requests, 'card/page');
     expect(Object.fromEntries(page!.query)).toEqual({ pageNo: '1', pageSize: '100' });
     expect(page!.headers.get('authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
   });
@@ -119,24 +113,24 @@ describe('CardListPage list and filters', () => {
   it('refuses a balance range whose minimum is above its maximum with the spec message, sending nothing', async () => {
     const { requests } = serve(testCards(3));
     await openPage();
-    type('card-filter-min', '100');
-    type('card-filter-max', '50');
+    typeInto('card-filter-min', '100');
+    typeInto('card-filter-max', '50');
     fireEvent.submit(screen.getByTestId('card-filter'));
     expect(screen.getByTestId('card-filter-min-error').textContent).toBe(
       'Please enter the correct balance range',
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(requestsTo(requests, 'page')).toHaveLength(1);
+    expect(requestsTo(requests, 'card/page')).toHaveLength(1);
 
-    type('card-filter-max', '150.5');
+    typeInto('card-filter-max', '150.5');
     expect(screen.queryByTestId('card-filter-min-error')).toBeNull();
     fireEvent.change(screen.getByTestId('card-filter-status'), { target: { value: 'frozen' } });
     fireEvent.change(screen.getByTestId('card-filter-label'), { target: { value: 'Ads' } });
-    type('card-filter-last4', '42');
+    typeInto('card-filter-last4', '42');
     await act(() => new Promise((resolve) => setTimeout(resolve, 1100))); // the Search click guard
     fireEvent.submit(screen.getByTestId('card-filter'));
-    await waitFor(() => expect(requestsTo(requests, 'page')).toHaveLength(2));
-    expect(Object.fromEntries(requestsTo(requests, 'page')[1]!.query)).toEqual({
+    await waitFor(() => expect(requestsTo(requests, 'card/page')).toHaveLength(2));
+    expect(Object.fromEntries(requestsTo(requests, 'card/page')[1]!.query)).toEqual({
       status: 'frozen',
       label: 'Ads',
       minBalance: '10000',
@@ -150,15 +144,15 @@ describe('CardListPage list and filters', () => {
   it('loads the next 100 cards when the rows near the end of what is loaded come into view', async () => {
     const { requests } = serve(testCards(250));
     await openPage();
-    expect(requestsTo(requests, 'page')).toHaveLength(1);
+    expect(requestsTo(requests, 'card/page')).toHaveLength(1);
     const list = screen.getByTestId('card-tiles');
     vi.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: -95 * 116 } as DOMRect);
     await act(async () => {
       window.dispatchEvent(new Event('scroll'));
       await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     });
-    await waitFor(() => expect(requestsTo(requests, 'page')).toHaveLength(2));
-    expect(requestsTo(requests, 'page')[1]!.query.get('pageNo')).toBe('2');
+    await waitFor(() => expect(requestsTo(requests, 'card/page')).toHaveLength(2));
+    expect(requestsTo(requests, 'card/page')[1]!.query.get('pageNo')).toBe('2');
     expect(screen.getAllByTestId('card-row').length).toBeLessThanOrEqual(60);
   });
 
@@ -186,11 +180,11 @@ describe('CardListPage freeze and delete', () => {
     await act_on(0, 'freeze');
     const sheet = await screen.findByTestId('freeze-sheet');
     expect(within(sheet).getByTestId('freeze-text').textContent).toContain('declines every payment');
-    expect(requestsTo(requests, 'frozen')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/frozen')).toHaveLength(0);
 
     await click('freeze-confirm');
-    await waitFor(() => expect(requestsTo(requests, 'frozen')).toHaveLength(1));
-    expect(formOf(requestsTo(requests, 'frozen')[0])).toEqual({ cardId: card.id, action: 'freeze' });
+    await waitFor(() => expect(requestsTo(requests, 'card/frozen')).toHaveLength(1));
+    expect(formOf(requestsTo(requests, 'card/frozen')[0])).toEqual({ cardId: card.id, action: 'freeze' });
     await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('Frozen'));
     expect(screen.queryByTestId('freeze-sheet')).toBeNull();
     expect(toastSuccess).toHaveBeenCalledWith('Card frozen');
@@ -205,7 +199,7 @@ describe('CardListPage freeze and delete', () => {
     expect(within(sheet).queryByTestId('freeze-confirm')).toBeNull();
     await click('freeze-contact-service');
     expect(await screen.findByTestId('service-dialog')).toBeTruthy();
-    expect(requestsTo(requests, 'frozen')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/frozen')).toHaveLength(0);
   });
 
   it('explains that the balance returns to the wallet, and shows the 409 of pending authorizations in the sheet', async () => {
@@ -223,7 +217,7 @@ describe('CardListPage freeze and delete', () => {
     await click('delete-confirm');
     expect((await screen.findByTestId('delete-refusal')).textContent).toBe(pending);
     expect(screen.getByTestId('delete-sheet')).toBeTruthy();
-    expect(requestsTo(requests, 'delete')[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestsTo(requests, 'card/delete')[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(screen.getByTestId('card-row')).getByTestId('card-status').textContent).toBe('Active');
   });
 
@@ -273,11 +267,14 @@ describe('CardListPage recharge', () => {
     await openPage();
     await act_on(0, 'recharge');
     await screen.findByTestId('recharge-sheet');
-    type('recharge-amount', '100');
+    typeInto('recharge-amount', '100');
     await click('recharge-quote');
 
     const cost = await screen.findByTestId('recharge-cost');
-    expect(formOf(requestsTo(requests, 'rechargeCost')[0])).toEqual({ cardId: card.id, amount: '10000' });
+    expect(formOf(requestsTo(requests, 'card/rechargeCost')[0])).toEqual({
+      cardId: card.id,
+      amount: '10000',
+    });
     expect(within(cost).getByTestId('recharge-cost-amount').textContent).toContain('$100.00');
     expect(within(cost).getByTestId('recharge-cost-rechargeFee').textContent).toContain('$2.00');
     expect(within(cost).getByTestId('recharge-cost-total-USD').textContent).toBe('$102.00');
@@ -290,15 +287,15 @@ describe('CardListPage recharge', () => {
     expect(screen.getByTestId('recharge-confirm').textContent).toContain('¥734.40');
 
     await click('recharge-confirm'); // 408: no answer, the load may or may not have run
-    await waitFor(() => expect(requestsTo(requests, 'recharge')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'card/recharge')).toHaveLength(1));
     await click('recharge-confirm'); // 409: the price changed
-    await waitFor(() => expect(requestsTo(requests, 'rechargeCost')).toHaveLength(2));
+    await waitFor(() => expect(requestsTo(requests, 'card/rechargeCost')).toHaveLength(2));
     expect(await screen.findByTestId('recharge-repriced')).toBeTruthy();
     expect(screen.getByTestId('recharge-cost-total-CNY').textContent).toBe('¥741.60');
     await click('recharge-confirm'); // 200
 
-    await waitFor(() => expect(requestsTo(requests, 'recharge')).toHaveLength(3));
-    const [first, retry, requoted] = requestsTo(requests, 'recharge');
+    await waitFor(() => expect(requestsTo(requests, 'card/recharge')).toHaveLength(3));
+    const [first, retry, requoted] = requestsTo(requests, 'card/recharge');
     expect(formOf(first)).toEqual({
       cardId: card.id,
       amount: '10000',
@@ -325,11 +322,11 @@ describe('CardListPage recharge', () => {
     await openPage();
     await act_on(0, 'recharge');
     await screen.findByTestId('recharge-sheet');
-    type('recharge-amount', '1000.01');
+    typeInto('recharge-amount', '1000.01');
     expect(screen.getByTestId('recharge-service-notice').textContent).toContain('customer service');
     await click('recharge-quote');
     expect(await screen.findByTestId('service-dialog')).toBeTruthy();
-    expect(requestsTo(requests, 'rechargeCost')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/rechargeCost')).toHaveLength(0);
   });
 
   it('recharges selected cards in one batch at the quoted total, card ids comma-separated', async () => {
@@ -356,17 +353,17 @@ describe('CardListPage recharge', () => {
     expect(screen.getByTestId('batch-count').textContent).toBe('2 cards selected');
     await click('batch-recharge');
     await screen.findByTestId('batch-recharge-sheet');
-    type('batch-recharge-amount', '50');
+    typeInto('batch-recharge-amount', '50');
     await click('batch-recharge-quote');
     const breakdown = await screen.findByTestId('batch-recharge-cost');
     expect(within(breakdown).getByTestId('batch-recharge-cost-count').textContent).toBe('2');
-    expect(formOf(requestsTo(requests, 'batchRechargeCost')[0])).toEqual({
+    expect(formOf(requestsTo(requests, 'card/batchRechargeCost')[0])).toEqual({
       cardIds: 'card-0,card-2',
       amount: '5000',
     });
     await click('batch-recharge-confirm');
-    await waitFor(() => expect(requestsTo(requests, 'batchRecharge')).toHaveLength(1));
-    const sent = requestsTo(requests, 'batchRecharge')[0];
+    await waitFor(() => expect(requestsTo(requests, 'card/batchRecharge')).toHaveLength(1));
+    const sent = requestsTo(requests, 'card/batchRecharge')[0];
     expect(formOf(sent)).toEqual({
       cardIds: 'card-0,card-2',
       amount: '5000',
@@ -381,33 +378,17 @@ describe('CardListPage recharge', () => {
 
 describe('CardListPage export', () => {
   it('asks for the e-mail code before a full export, checks it, then downloads with full=1 and the code', async () => {
-    const clicked: HTMLAnchorElement[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:cards');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-    const { requests, fetchStub } = serve(testCards(2), (request) => {
+    const clicked = catchDownloads('blob:cards');
+    const { requests } = serve(testCards(2), (request) => {
       if (request.path === '/api/card/down/getCode') return { code: 200, data: null };
       if (request.path === '/api/card/checkCode')
         return { code: 200, data: { valid: request.query.get('code') === '246810' } };
+      if (request.path === '/api/card/cardDown')
+        return new Response('serial,last4\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="cards.csv"' },
+        });
       return undefined;
-    });
-    const envelope = fetchStub.getMockImplementation()!;
-    fetchStub.mockImplementation(async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname !== '/api/card/cardDown') return envelope(input, init);
-      requests.push({
-        method: 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: new Headers(),
-        body: '',
-      });
-      return new Response('serial,last4\n', {
-        status: 200,
-        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="cards.csv"' },
-      });
     });
     await openPage();
     await click('card-filter-export');
@@ -415,19 +396,19 @@ describe('CardListPage export', () => {
     fireEvent.click(screen.getByTestId('card-export-csv'));
     fireEvent.click(screen.getByTestId('card-export-full'));
     await click('card-export-send-code');
-    await waitFor(() => expect(requestsTo(requests, 'down/getCode')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'card/down/getCode')).toHaveLength(1));
 
-    type('card-export-code', '111111');
+    typeInto('card-export-code', '111111');
     await click('card-export-download');
     expect((await screen.findByTestId('card-export-code-error')).textContent).toBe(
       'The code is wrong or has expired. Send a new one.',
     );
-    expect(requestsTo(requests, 'cardDown')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/cardDown')).toHaveLength(0);
 
-    type('card-export-code', '246810');
+    typeInto('card-export-code', '246810');
     await click('card-export-download');
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(Object.fromEntries(requestsTo(requests, 'cardDown')[0]!.query)).toEqual({
+    expect(Object.fromEntries(requestsTo(requests, 'card/cardDown')[0]!.query)).toEqual({
       format: 'csv',
       full: '1',
       code: '246810',

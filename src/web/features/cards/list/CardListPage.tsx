@@ -12,7 +12,9 @@ import type { CardView } from '../../../../contract/cards';
 import { Can, hasPermission } from '../../../components/ui/Can';
 import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
+import { useFilterForm } from '../../../lib/useFilterForm';
 import { OtpSheet } from '../otp/OtpSheet';
 import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
 import { BatchRechargeSheet } from './actions/BatchRechargeSheet';
@@ -21,17 +23,16 @@ import {
   EMPTY_CARD_FILTER,
   filterProblem,
   requestOf,
-  type CardFilterDraft,
   type CardFilterProblem,
 } from './card-filter';
 import { BatchBar } from './components/BatchBar';
 import { CardActionHost, type ActiveAction } from './components/CardActionHost';
 import { CardActionsSheet } from './components/CardActionsSheet';
+import { CardExportSheet } from './components/CardExportSheet';
 import { CardFilters } from './components/CardFilters';
 import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import type { CardAction, CardRowsProps } from './components/card-rows';
-import { ExportSheet } from './components/ExportSheet';
 import { CARD_LIST_NS } from './i18n';
 import { useCardList, useCardPatcher, useRangeList } from './useCardList';
 import { OVERSCAN_ROWS } from './useWindowedRows';
@@ -40,9 +41,15 @@ import './card-list.css';
 export function CardListPage() {
   const { t } = useTranslation(CARD_LIST_NS);
   const wide = useMediaQuery(WIDE_QUERY);
-  const [draft, setDraft] = useState<CardFilterDraft>(EMPTY_CARD_FILTER);
-  const [applied, setApplied] = useState<CardFilterDraft>(EMPTY_CARD_FILTER);
-  const [problem, setProblem] = useState<CardFilterProblem | null>(null);
+  const { draft, applied, problem, change, ...form } = useFilterForm({
+    initial: EMPTY_CARD_FILTER,
+    empty: EMPTY_CARD_FILTER,
+    problemOf: filterProblem,
+    requestOf,
+    // A balance range is one problem: fixing either end settles it.
+    settles: (found: CardFilterProblem, field) =>
+      field.endsWith('Balance') && found.field.endsWith('Balance'),
+  });
   const filter = useMemo(() => requestOf(applied), [applied]);
   const list = useCardList(filter);
   const choices = useRangeList();
@@ -59,29 +66,7 @@ export function CardListPage() {
   const pull = usePullToRefresh(wide ? undefined : list.reload);
   const { cards, total = 0, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
 
-  const change = <K extends keyof CardFilterDraft>(field: K, value: CardFilterDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    if (
-      problem?.field === field ||
-      (problem && field.endsWith('Balance') && problem.field.endsWith('Balance'))
-    )
-      setProblem(null);
-  };
-
-  const search = () => {
-    const found = filterProblem(draft);
-    setProblem(found);
-    if (found) return;
-    setApplied(draft);
-    // The same filters again: the customer wants the newest cards.
-    if (JSON.stringify(requestOf(draft)) === JSON.stringify(filter)) void list.reload();
-  };
-
-  const clear = () => {
-    setDraft(EMPTY_CARD_FILTER);
-    setApplied(EMPTY_CARD_FILTER);
-    setProblem(null);
-  };
+  const search = () => form.search(() => void list.reload());
 
   // Loads the next page while the rendered rows come within reach of the end of what is loaded.
   // After a failed page it waits for the "Load more" button instead of retrying in a loop.
@@ -136,12 +121,8 @@ export function CardListPage() {
   const filtered = activeFilterCount(applied) > 0;
 
   return (
-    <div className="cp-cl" data-testid="card-list-page">
-      <div className="cp-cl__intro">
-        <div>
-          <h1 className="cp-cl__title">{t('title')}</h1>
-          <p className="cp-cl__lead">{t('intro')}</p>
-        </div>
+    <div className="cp-page cp-cl" data-testid="card-list-page">
+      <PageIntro title={t('title')} lead={t('intro')}>
         <Can permission="card:otp">
           <button type="button" className="cp-cl-3ds" onClick={() => setPool(true)} data-testid="open-3ds">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -163,11 +144,11 @@ export function CardListPage() {
             {t('otp.button')}
           </button>
         </Can>
-      </div>
+      </PageIntro>
 
       <FilterPanel
         onSearch={search}
-        onClear={clear}
+        onClear={form.clear}
         onExport={hasPermission('card:export') ? () => setExporting(true) : undefined}
         activeCount={activeFilterCount(applied)}
         searching={list.isFetching && !isFetchingNextPage}
@@ -226,7 +207,7 @@ export function CardListPage() {
           <div className="cp-cl-skeleton" role="status" data-testid="card-list-loading">
             <span className="cp-visually-hidden">{t('loading')}</span>
             {[0, 1, 2].map((i) => (
-              <div key={i} className="cp-cl-skeleton__row" aria-hidden="true" />
+              <div key={i} className="cp-shimmer cp-cl-skeleton__row" aria-hidden="true" />
             ))}
           </div>
         ) : list.isError && cards.length === 0 ? (
@@ -300,7 +281,7 @@ export function CardListPage() {
         />
       ) : null}
       {exporting ? (
-        <ExportSheet
+        <CardExportSheet
           filter={filter}
           total={list.data ? total : undefined}
           onClose={() => setExporting(false)}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fieldAmount, toMinor, typedAmount } from './amount';
 import { EMPTY_CARD_FILTER, filterProblem, requestOf, type CardFilterDraft } from './card-filter';
 
 const draft = (patch: Partial<CardFilterDraft>): CardFilterDraft => ({ ...EMPTY_CARD_FILTER, ...patch });
@@ -47,23 +46,5 @@ describe('card list filters', () => {
       startDate: '2026-01-01',
       last4: '42',
     });
-  });
-});
-
-describe('typed amounts', () => {
-  it('become minor units by their digits, never by float arithmetic', () => {
-    expect(toMinor('0.29')).toBe(29);
-    expect(toMinor('1000.01')).toBe(100_001);
-    expect(toMinor('12.')).toBe(1200);
-    expect(toMinor('1.234')).toBeNull();
-    expect(toMinor('')).toBeNull();
-    expect(fieldAmount(123_456)).toBe('1234.56');
-  });
-
-  it('keep digits and one point with two decimals while typing, full-width included', () => {
-    expect(typedAmount('１２．５')).toBe('12.5');
-    expect(typedAmount('1,000.999')).toBe('1000.99');
-    expect(typedAmount('.5')).toBe('0.5');
-    expect(typedAmount('1.2.3')).toBe('1.23');
   });
 });

@@ -4,8 +4,8 @@
  * (cardDown) both get `requestOf(applied)`, so a file holds exactly the cards the list shows.
  */
 import type { CardStatus } from '../../../../contract/cards';
-import { toMinor } from './amount';
-import { isCalendarDay } from './time';
+import { parseAmount } from '../../../lib/amount-input';
+import { isCalendarDate } from '../../../lib/product-time';
 
 export interface CardFilterDraft {
   status: CardStatus | '';
@@ -48,8 +48,8 @@ export function requestOf(draft: CardFilterDraft): CardFilterRequest {
   if (draft.status) request.status = draft.status;
   if (draft.segmentId) request.segmentId = draft.segmentId;
   if (draft.label) request.label = draft.label;
-  const min = toMinor(draft.minBalance);
-  const max = toMinor(draft.maxBalance);
+  const min = parseAmount(draft.minBalance);
+  const max = parseAmount(draft.maxBalance);
   if (min !== null) request.minBalance = min;
   if (max !== null) request.maxBalance = max;
   if (draft.startDate.trim()) request.startDate = draft.startDate.trim();
@@ -80,17 +80,17 @@ export function filterProblem(draft: CardFilterDraft): CardFilterProblem | null 
   const balanceRange = 'common:validation.balanceRange';
   const min = draft.minBalance.trim();
   const max = draft.maxBalance.trim();
-  if (min && toMinor(min) === null) return { field: 'minBalance', key: balanceRange };
-  if (max && toMinor(max) === null) return { field: 'maxBalance', key: balanceRange };
-  const minMinor = toMinor(min);
-  const maxMinor = toMinor(max);
+  if (min && parseAmount(min) === null) return { field: 'minBalance', key: balanceRange };
+  if (max && parseAmount(max) === null) return { field: 'maxBalance', key: balanceRange };
+  const minMinor = parseAmount(min);
+  const maxMinor = parseAmount(max);
   if (minMinor !== null && maxMinor !== null && minMinor > maxMinor)
     return { field: 'minBalance', key: balanceRange };
 
   const start = draft.startDate.trim();
   const end = draft.endDate.trim();
-  if (start && !isCalendarDay(start)) return { field: 'startDate', key: 'common:validation.date' };
-  if (end && !isCalendarDay(end)) return { field: 'endDate', key: 'common:validation.date' };
+  if (start && !isCalendarDate(start)) return { field: 'startDate', key: 'common:validation.date' };
+  if (end && !isCalendarDate(end)) return { field: 'endDate', key: 'common:validation.date' };
   if (start && end && start > end) return { field: 'endDate', key: 'cardList:filter.dateRange' };
 
   const last4 = draft.last4.trim();

@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../../../locales/en/cardList.json';
 import zh from '../../../../../locales/zh-CN/cardList.json';
 import { i18n } from '../../../lib/i18n';
+import { keysOf } from '../../../test-locales';
 import { CARD_ACTIONS } from './components/card-rows';
 import { CARD_LIST_NS } from './i18n';
-
-const keysOf = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-    : [prefix.slice(0, -1)];
 
 describe('card list texts', () => {
   it('have the same keys in both languages', () => {

@@ -1,37 +1,22 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastError } from '../../../lib/notify';
-import type { Recorded } from '../../../test-utils';
+import { typeInto } from '../../../test-browser';
+import { signedInEachTest } from '../../../test-fixtures';
+import { formOf, renderPage, requestsTo, type Recorded } from '../../../test-utils';
 import { CardOpenPage } from './CardOpenPage';
-import {
-  batchOf,
-  formOf,
-  renderPage,
-  sentTo,
-  signIn,
-  signOut,
-  stubCardsApi,
-  testCard,
-  priceOf,
-  type Handler,
-} from './open-test-utils';
+import { TEST_HOLDER } from './open-test-data';
+import { batchOf, CARD_PATHS, priceOf, stubCardsApi, testCard, type Handler } from './open-test-utils';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
+/** Types the test holder; the country stays the preselected US. */
 function fillHolder() {
-  type('open-holderFirstName', 'Ada');
-  type('open-holderLastName', 'Lovelace');
-  type('open-street', '1 Analytical Way');
-  type('open-city', 'Springfield');
-  type('open-state', 'IL');
-  type('open-postcode', '62701');
+  const { country: _country, ...typed } = TEST_HOLDER;
+  for (const [field, value] of Object.entries(typed)) typeInto(`open-${field}`, value);
 }
 
 const submit = () => fireEvent.submit(screen.getByTestId('open-form'));
@@ -41,7 +26,7 @@ const pastClickGuard = () => act(() => new Promise((resolve) => setTimeout(resol
 
 async function openPage(handler?: Handler, path = '/cardOpen') {
   const api = stubCardsApi(handler);
-  const view = await renderPage(path, CardOpenPage);
+  const view = await renderPage(path, CardOpenPage, CARD_PATHS);
   await screen.findByTestId('open-segment-seg-ads');
   return { ...api, ...view };
 }
@@ -60,15 +45,10 @@ function opened(): { code: number; data: unknown } {
   return { code: 200, data: { card: testCard(7, { last4: '4242', serial: 'C20260007' }), txnNo: 'T1' } };
 }
 
-beforeEach(() => {
-  signIn();
-  window.innerWidth = 1024;
-  vi.mocked(toastError).mockClear();
-});
+signedInEachTest(1024);
 
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  vi.mocked(toastError).mockClear();
 });
 
 describe('CardOpenPage: the form', () => {
@@ -99,8 +79,8 @@ describe('CardOpenPage: the form', () => {
 
   it('checks every field before anything is sent, with the spec’s postcode message', async () => {
     const { requests } = await openPage();
-    type('open-amount', '5');
-    type('open-postcode', 'ABC');
+    typeInto('open-amount', '5');
+    typeInto('open-postcode', 'ABC');
     submit();
 
     expect(screen.getByTestId('open-amount-error').textContent).toBe(
@@ -112,16 +92,16 @@ describe('CardOpenPage: the form', () => {
     expect(document.activeElement).toBe(screen.getByTestId('open-amount'));
     expect(screen.queryByTestId('open-confirm')).toBeNull();
 
-    type('open-amount', 'abc'); // The field keeps digits and one point only.
+    typeInto('open-amount', 'abc'); // The field keeps digits and one point only.
     expect(screen.getByTestId<HTMLInputElement>('open-amount').value).toBe('');
     await pastClickGuard();
-    expect(sentTo(requests, 'card/openCardCost')).toHaveLength(0);
-    expect(sentTo(requests, 'card/newCard')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/openCardCost')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/newCard')).toHaveLength(0);
   });
 
   it('sends a load above 1000 USD to customer service before asking for a price', async () => {
     const { requests } = await openPage();
-    type('open-amount', '1000.01');
+    typeInto('open-amount', '1000.01');
     const notice = screen.getByTestId('open-service-limit');
     expect(notice.textContent).toContain(
       'A card load above $1,000.00 goes through customer service. Please contact us.',
@@ -134,9 +114,9 @@ describe('CardOpenPage: the form', () => {
     submit();
     await pastClickGuard();
     expect(screen.queryByTestId('open-confirm')).toBeNull();
-    expect(sentTo(requests, 'card/openCardCost')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/openCardCost')).toHaveLength(0);
 
-    type('open-amount', '1000'); // Exactly the limit is fine.
+    typeInto('open-amount', '1000'); // Exactly the limit is fine.
     await quoted('$1,017.00');
   });
 
@@ -163,12 +143,12 @@ describe('CardOpenPage: cost', () => {
   it('quotes once the amount settles and shows load, fees, subtotal and each wallet with the rate', async () => {
     const { requests } = await openPage();
     expect(screen.getByTestId('open-cost-idle')).toBeTruthy();
-    type('open-amount', '1');
-    type('open-amount', '10');
-    type('open-amount', '100');
+    typeInto('open-amount', '1');
+    typeInto('open-amount', '10');
+    typeInto('open-amount', '100');
     await quoted('$103.50');
 
-    const quotes = sentTo(requests, 'card/openCardCost');
+    const quotes = requestsTo(requests, 'card/openCardCost');
     expect(quotes).toHaveLength(1); // Typing "100" asked once, for the settled amount.
     expect(formOf(quotes[0])).toEqual({ segmentId: 'seg-ads', amount: '10000' });
     expect(screen.getByTestId('open-cost-amount').textContent).toBe('$100.00');
@@ -188,12 +168,12 @@ describe('CardOpenPage: cost', () => {
 
   it('takes a coupon off the fees, and lets the customer choose the debit account', async () => {
     const { requests } = await openPage();
-    type('open-amount', '100');
+    typeInto('open-amount', '100');
     await quoted('$103.50');
     fireEvent.change(screen.getByTestId('open-coupon'), { target: { value: 'cp-1' } });
     await quoted('$102.50');
     expect(screen.getByTestId('open-cost-discount').textContent).toBe('-$1.00');
-    expect(formOf(sentTo(requests, 'card/openCardCost').at(-1))).toEqual({
+    expect(formOf(requestsTo(requests, 'card/openCardCost').at(-1))).toEqual({
       segmentId: 'seg-ads',
       amount: '10000',
       couponId: 'cp-1',
@@ -219,7 +199,7 @@ describe('CardOpenPage: cost', () => {
     await openPage((request) =>
       request.path === '/api/card/openCardCost' ? { code: 422, msg: 'The coupon has expired' } : undefined,
     );
-    type('open-amount', '100');
+    typeInto('open-amount', '100');
     expect((await screen.findByTestId('open-cost-error', {}, { timeout: 3000 })).textContent).toBe(
       'The coupon has expired',
     );
@@ -230,8 +210,8 @@ describe('CardOpenPage: cost', () => {
 describe('CardOpenPage: opening one card', () => {
   async function readyToConfirm(handler: Handler) {
     const api = await openPage(handler);
-    type('open-amount', '100');
-    type('open-label', 'Meta ads #1');
+    typeInto('open-amount', '100');
+    typeInto('open-label', 'Meta ads #1');
     fillHolder();
     await quoted('$103.50');
     submit();
@@ -252,7 +232,7 @@ describe('CardOpenPage: opening one card', () => {
     expect(confirmButton().textContent).toContain('¥745.20');
 
     fireEvent.click(confirmButton());
-    await waitFor(() => expect(sentTo(requests, 'card/newCard')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'card/newCard')).toHaveLength(1));
     await waitFor(() => expect(confirmButton()).toHaveProperty('disabled', false));
     fireEvent.click(confirmButton());
 
@@ -262,19 +242,13 @@ describe('CardOpenPage: opening one card', () => {
     expect(screen.getByTestId('open-result-balance').textContent).toBe('$100.00');
     expect(screen.getByTestId('open-result-list').getAttribute('href')).toBe('#/cardList');
 
-    const sent = sentTo(requests, 'card/newCard');
+    const sent = requestsTo(requests, 'card/newCard');
     expect(sent).toHaveLength(2);
     const key = sent[0]?.headers.get('idempotency-key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]?.headers.get('idempotency-key')).toBe(key);
     expect(formOf(sent[1])).toEqual({
-      holderFirstName: 'Ada',
-      holderLastName: 'Lovelace',
-      street: '1 Analytical Way',
-      city: 'Springfield',
-      state: 'IL',
-      postcode: '62701',
-      country: 'US',
+      ...TEST_HOLDER,
       segmentId: 'seg-ads',
       amount: '10000',
       label: 'Meta ads #1',
@@ -282,7 +256,7 @@ describe('CardOpenPage: opening one card', () => {
       expectTotal: '74520',
     });
     // The wallet atom is reloaded after the opening.
-    await waitFor(() => expect(sentTo(requests, 'user/wallet').length).toBeGreaterThan(0));
+    await waitFor(() => expect(requestsTo(requests, 'user/wallet').length).toBeGreaterThan(0));
     const walletAfter = requests.findIndex((r) => r.path === '/api/user/wallet');
     expect(walletAfter).toBeGreaterThan(requests.indexOf(sent[1] as Recorded));
   });
@@ -299,7 +273,7 @@ describe('CardOpenPage: opening one card', () => {
     await waitFor(() => expect(confirmButton()).toHaveProperty('disabled', false));
     fireEvent.click(confirmButton());
     expect(await screen.findByTestId('open-result')).toBeTruthy();
-    const [first, second] = sentTo(requests, 'card/newCard');
+    const [first, second] = requestsTo(requests, 'card/newCard');
     expect(formOf(second)).toEqual(formOf(first));
     expect(second?.headers.get('idempotency-key')).not.toBe(first?.headers.get('idempotency-key'));
   });
@@ -323,13 +297,13 @@ describe('CardOpenPage: opening one card', () => {
     expect(notice.textContent).toBe(
       'The price changed from ¥745.20 to ¥752.40. Please check the new cost and confirm again.',
     );
-    expect(sentTo(requests, 'card/openCardCost').length).toBeGreaterThanOrEqual(2);
+    expect(requestsTo(requests, 'card/openCardCost').length).toBeGreaterThanOrEqual(2);
     await waitFor(() => expect(confirmButton().textContent).toContain('¥752.40'));
     expect(within(confirmSheet()).getByTestId('open-confirm-cost-openFee').textContent).toBe('$3.00');
 
     fireEvent.click(confirmButton());
     expect(await screen.findByTestId('open-result')).toBeTruthy();
-    const [first, second] = sentTo(requests, 'card/newCard');
+    const [first, second] = requestsTo(requests, 'card/newCard');
     expect(formOf(first).expectTotal).toBe('74520');
     expect(formOf(second).expectTotal).toBe('75240');
     expect(second?.headers.get('idempotency-key')).not.toBe(first?.headers.get('idempotency-key'));
@@ -356,11 +330,11 @@ describe('CardOpenPage: a batch', () => {
     });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Batch' }));
-    type('open-count', '20');
-    type('open-amount', '100');
+    typeInto('open-count', '20');
+    typeInto('open-amount', '100');
     fillHolder();
     await quoted('$2,070.00');
-    expect(formOf(sentTo(requests, 'card/BatchOpenCardCost').at(-1))).toEqual({
+    expect(formOf(requestsTo(requests, 'card/BatchOpenCardCost').at(-1))).toEqual({
       segmentId: 'seg-ads',
       amount: '10000',
       count: '20',
@@ -378,10 +352,10 @@ describe('CardOpenPage: a batch', () => {
     );
     const progress = within(screen.getByTestId('open-confirm-progress')).getByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('12');
-    const pollForms = sentTo(requests, 'card/batchCard').map((r) => formOf(r).batchId);
+    const pollForms = requestsTo(requests, 'card/batchCard').map((r) => formOf(r).batchId);
     expect(batchKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(pollForms)).toEqual(new Set([batchKey]));
-    expect(formOf(sentTo(requests, 'card/batchOpenCard')[0])).toMatchObject({
+    expect(formOf(requestsTo(requests, 'card/batchOpenCard')[0])).toMatchObject({
       count: '20',
       debitCurrency: 'CNY',
       expectTotal: '1490400',
@@ -395,9 +369,9 @@ describe('CardOpenPage: a batch', () => {
     expect(screen.getByTestId('open-result-list').getAttribute('href')).toBe('#/cardList');
 
     // Polling ends with the batch.
-    const after = sentTo(requests, 'card/batchCard').length;
+    const after = requestsTo(requests, 'card/batchCard').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
-    expect(sentTo(requests, 'card/batchCard')).toHaveLength(after);
+    expect(requestsTo(requests, 'card/batchCard')).toHaveLength(after);
   });
 
   it('follows the batch after the request lost its answer, and says when it failed', async () => {
@@ -419,8 +393,8 @@ describe('CardOpenPage: a batch', () => {
       return undefined;
     });
     fireEvent.click(screen.getByRole('tab', { name: 'Batch' }));
-    type('open-count', '3');
-    type('open-amount', '100');
+    typeInto('open-count', '3');
+    typeInto('open-amount', '100');
     fillHolder();
     await quoted('$310.50');
     submit();

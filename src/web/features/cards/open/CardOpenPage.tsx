@@ -10,13 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { Tabs } from '../../../components/ui/Tabs';
 import { cardKeys, loadCoupons, loadSegments } from './api';
 import { ImportPanel } from './components/ImportPanel';
 import { PlanCard } from './components/PlanCard';
 import { CARD_OPEN_NS } from './i18n';
-import { EMPTY_DRAFT, initialSegment, type OpenDraft } from './open-draft';
 import { OpenForm } from './OpenForm';
+import { EMPTY_DRAFT, initialSegment, type OpenDraft } from './open-draft';
 import './card-open.css';
 
 type TabKey = 'single' | 'batch' | 'import';
@@ -46,11 +47,8 @@ export function CardOpenPage() {
     setDraft((current) => update({ ...current, segmentId: current.segmentId || shown.segmentId }));
 
   return (
-    <div className="cp-open" data-testid="card-open-page">
-      <header className="cp-open__intro">
-        <h1 className="cp-open__title">{t('title')}</h1>
-        <p className="cp-open__lead">{t('lead')}</p>
-      </header>
+    <div className="cp-page" data-testid="card-open-page">
+      <PageIntro title={t('title')} lead={t('lead')} />
       <PlanCard />
       <Tabs<TabKey>
         label={t('tabs.label')}

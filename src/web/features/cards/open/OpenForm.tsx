@@ -4,8 +4,8 @@
  * cost is quoted whenever the priced inputs settle; "Open" shows the confirmation sheet, which
  * opens the cards (useOpening). The result replaces the form until the customer opens more.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BATCH_OPEN_MAX } from '../../../../contract/card-rules';
@@ -45,8 +45,8 @@ import {
   type OpenInput,
   type OpenMode,
 } from './open-draft';
-import { useOpenQuote } from './useOpenQuote';
 import { useOpening } from './useOpening';
+import { useOpenQuote } from './useOpenQuote';
 
 export interface OpenFormProps {
   mode: OpenMode;
@@ -204,7 +204,7 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
           </p>
         ) : null}
 
-        <div className="cp-open-card">
+        <div className="cp-panel">
           <div className="cp-open-form__row">
             <LoadField
               id={`${ID}-amount`}
@@ -246,7 +246,7 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
           />
         </div>
 
-        <div className="cp-open-card">
+        <div className="cp-panel">
           <HolderFields
             idPrefix={ID}
             draft={draft}
@@ -259,7 +259,7 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
       </div>
 
       <aside className="cp-open-form__side">
-        <div className="cp-open-card cp-open-form__summary">
+        <div className="cp-panel cp-open-form__summary">
           <CostBreakdown
             quote={quote.quote}
             pending={quote.pending}
@@ -277,7 +277,7 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
               block
               color="primary"
               size="large"
-              className="cp-open-submit"
+              className="cp-submit cp-open-submit"
               disabled={guarded}
               loading={opening.sending}
               data-testid="open-submit"

@@ -1,4 +1,4 @@
-/** Small display helpers of the card pages: rates in basis points, exchange rates, dates. */
+/** Small display helpers of the card pages: rates in basis points, exchange rates. */
 
 /** 150 -> "1.5%", 1000 -> "10%", 2 -> "0.02%". Basis points: 1 bp = 0.01 %. */
 export function percentOfBp(bp: number): string {
@@ -14,11 +14,4 @@ export function percentOfBp(bp: number): string {
 export function rateText(rateMicros: number): string {
   const digits = String(Math.trunc(rateMicros)).padStart(7, '0');
   return `${digits.slice(0, -6)}.${digits.slice(-6, -2)}`;
-}
-
-/** The calendar day of an ISO time in the product's calendar (UTC+8), "2026-03-31". */
-export function productDay(iso: string): string {
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time)) return iso;
-  return new Date(time + 8 * 3_600_000).toISOString().slice(0, 10);
 }

@@ -5,6 +5,7 @@
  * cards, the postcode ("Incorrect zip code format", with the contract's isValidPostcode). The
  * contract's holder schema then decides the rest, so the PWA refuses what the server would.
  */
+import { HOLDER_KEYS, holderFields } from '../../../../contract/cards';
 import {
   BATCH_OPEN_MAX,
   CARD_RECHARGE_SERVICE_ABOVE_USD,
@@ -14,22 +15,14 @@ import {
   NAME_MAX,
   STREET_MAX,
 } from '../../../../contract/card-rules';
-import { holderFields } from '../../../../contract/cards';
 import type { CurrencyCode } from '../../../../contract/core';
+import { parseAmount } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/money';
-import { parseAmount } from './amount-input';
 
 export type OpenMode = 'single' | 'batch';
 
-export const HOLDER_FIELDS = [
-  'holderFirstName',
-  'holderLastName',
-  'street',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const;
+/** The holder's fields in form order: the contract's own list. */
+export const HOLDER_FIELDS = HOLDER_KEYS;
 export type HolderField = (typeof HOLDER_FIELDS)[number];
 
 /** In the order the form shows them (the first one in error gets the focus). */

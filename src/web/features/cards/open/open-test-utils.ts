@@ -1,63 +1,15 @@
 /**
- * Test helpers of the card opening and scenario query pages (imported by tests only): a page on a
- * small memory router with its own query client, and a fake server for segments, coupons, the
- * plan, the wallet and the cost calls, priced like the server (fees of the segment, a coupon off
- * the opening fee, CNY at 7.2 rounded up). A test's own handler answers first; file answers
- * (the template) are plain Responses.
+ * Test helpers of the card opening and scenario query pages (imported by tests only): a fake
+ * server for segments, coupons, the plan, the wallet and the cost calls, priced like the server
+ * (fees of the segment, a coupon off the opening fee, CNY at 7.2 rounded up). A test's own handler
+ * answers first; file answers (the template) are plain Responses.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { TEST_PRIVILEGE } from '../../../test-fixtures';
+import { stubApi, type Recorded, type Reply } from '../../../test-utils';
 import type { BatchResult, CardView, CostBreakdown, CouponView, SegmentView } from './api';
-import { endSession, saveTokens } from '../../../lib/session';
-import { stubApi, type Recorded } from '../../../test-utils';
 
-export function signIn(): void {
-  saveTokens({
-    access_token: 'access-token-cards',
-    refresh_token: 'refresh-token-123456',
-    access_overtime: 4_102_444_800_000,
-  });
-}
-
-export async function signOut(): Promise<void> {
-  await endSession();
-}
-
-/** Renders `Page` at `path`; the other card paths exist as markers, to see where a page went. */
-export async function renderPage(path: string, Page: () => ReactNode) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const pagePath = path.split('?')[0];
-  const paths = ['/cardOpen', '/cardGrande', '/cardList'];
-  const routes = paths.map((routePath) =>
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: routePath,
-      component: routePath === pagePath ? Page : () => <div data-testid={`at-${routePath.slice(1)}`} />,
-    }),
-  );
-  const router = createRouter({
-    routeTree: rootRoute.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  await screen.findByTestId(/-page$/);
-  return { router, client, ...view };
-}
+/** The card pages, as markers beside the page under test (renderPage), to see where it went. */
+export const CARD_PATHS = ['/cardOpen', '/cardGrande', '/cardList'];
 
 export const SEGMENTS: SegmentView[] = [
   {
@@ -193,7 +145,6 @@ export function batchOf(
   };
 }
 
-type Reply = { code: number; msg?: string; data?: unknown };
 export type Handler = (
   request: Recorded,
   form: URLSearchParams,
@@ -204,7 +155,9 @@ export function stubCardsApi(
   handler: Handler = () => undefined,
   file: (r: Recorded) => Response | null = () => null,
 ) {
-  const api = stubApi(async (request) => {
+  return stubApi(async (request) => {
+    const fileAnswer = file(request);
+    if (fileAnswer) return fileAnswer;
     const form = new URLSearchParams(request.body);
     const answer = await handler(request, form);
     if (answer) return answer;
@@ -230,18 +183,7 @@ export function stubCardsApi(
       case '/api/user/wallet':
         return { code: 200, data: WALLET };
       case '/api/user/userPrivilege':
-        return {
-          code: 200,
-          data: {
-            planCode: 'standard',
-            planName: 'Standard',
-            feeCurrency: 'USD',
-            openCardFee: 200,
-            rechargeFeeBp: 150,
-            monthlyCardLimit: 100,
-            changeVia: 'customerService',
-          },
-        };
+        return { code: 200, data: TEST_PRIVILEGE };
       case '/api/card/openCardCost':
       case '/api/card/BatchOpenCardCost':
         return { code: 200, data: priceOf(form) };
@@ -262,30 +204,4 @@ export function stubCardsApi(
         return { code: 404, msg: 'no such path' };
     }
   });
-  const envelopeFetch = api.fetchStub;
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const recorded: Recorded = {
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: request.headers,
-      body: '',
-    };
-    const answer = file(recorded);
-    if (!answer) return envelopeFetch(request);
-    api.requests.push(recorded);
-    return answer;
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return { requests: api.requests };
-}
-
-export function sentTo(requests: readonly Recorded[], path: string): Recorded[] {
-  return requests.filter((request) => request.path === `/api/${path}`);
-}
-
-export function formOf(request: Recorded | undefined): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(request?.body ?? ''));
 }

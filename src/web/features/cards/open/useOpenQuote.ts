@@ -4,27 +4,17 @@
  * does not send three requests. Only inputs that already passed the form's own checks are quoted.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { hasAccessToken } from '../../../lib/session';
+import { useSettled } from '../../../lib/useSettled';
 import { cardKeys, loadQuote, type QuoteInput } from './api';
 
 export const QUOTE_DEBOUNCE_MS = 400;
-
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** @param input the priced inputs, or null when there is nothing to quote yet */
 export function useOpenQuote(input: QuoteInput | null) {
   // Compared as text: the form makes a new object on every render.
   const text = input ? JSON.stringify(input) : null;
-  const settled = useSettled(text, QUOTE_DEBOUNCE_MS);
-  const current = settled !== null && settled === text ? settled : null;
+  const current = useSettled(text, QUOTE_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: cardKeys.quote(input?.count === undefined ? 'single' : 'batch', current),
     queryFn: ({ signal }) => loadQuote(JSON.parse(current ?? '{}') as QuoteInput, signal),

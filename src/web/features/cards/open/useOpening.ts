@@ -18,6 +18,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/http';
+import { useSubmissionKey } from '../../../lib/useSubmissionKey';
 import { refreshWallet } from '../../../lib/wallet';
 import {
   loadBatch,
@@ -31,7 +32,6 @@ import {
 } from './api';
 import { isFinalBatch, startBatchPoller, type BatchPoller } from './batch-poller';
 import type { OpenInput, OpenMode } from './open-draft';
-import { useSubmissionKey } from './useSubmissionKey';
 
 /** Looks in a row that may fail, after the request lost its answer, before the page gives up. */
 export const LOST_ANSWER_POLLS = 20;
@@ -77,7 +77,7 @@ export function refusedForGood(error: unknown): boolean {
 /** @param requote asks for the cost again and resolves with the fresh breakdown */
 export function useOpening(requote: () => Promise<CostBreakdown | undefined>) {
   const queryClient = useQueryClient();
-  const { keyFor, done } = useSubmissionKey();
+  const { keyFor, forget } = useSubmissionKey();
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
@@ -89,17 +89,17 @@ export function useOpening(requote: () => Promise<CostBreakdown | undefined>) {
 
   const opened = useCallback(
     (next: Outcome) => {
-      done();
+      forget();
       setOutcome(next);
       void refreshWallet();
       void queryClient.invalidateQueries({ queryKey: ['cards'] });
     },
-    [done, queryClient],
+    [forget, queryClient],
   );
 
   const refused = useCallback(
     async (error: unknown, debit: DebitTotal) => {
-      if (refusedForGood(error)) done();
+      if (refusedForGood(error)) forget();
       if (!(error instanceof ApiError) || error.code !== 409) return;
       const fresh = await requote().catch(() => undefined);
       const now = fresh?.totals.find((total) => total.debitCurrency === debit.debitCurrency);
@@ -107,7 +107,7 @@ export function useOpening(requote: () => Promise<CostBreakdown | undefined>) {
         setPriceChange({ currency: debit.debitCurrency, from: debit.total, to: now.total });
       }
     },
-    [done, requote],
+    [forget, requote],
   );
 
   const settleBatch = useCallback(
@@ -121,10 +121,10 @@ export function useOpening(requote: () => Promise<CostBreakdown | undefined>) {
         opened({ kind: 'batch', result });
         return;
       }
-      done(); // All or nothing: nothing was opened, and trying again is a new batch.
+      forget(); // All or nothing: nothing was opened, and trying again is a new batch.
       setFailure({ kind: 'batchFailed', reason: result.failureReason });
     },
-    [done, opened],
+    [forget, opened],
   );
 
   const openSingle = async (input: OpenInput, debit: DebitTotal) => {

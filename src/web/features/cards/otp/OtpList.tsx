@@ -6,11 +6,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/Money';
-import { copyText } from '../../../lib/clipboard';
-import { toastError, toastSuccess } from '../../../lib/notify';
+import { copyWithNotice } from '../../../lib/clipboard';
+import { productDateTime } from '../../../lib/product-time';
 import { maskedLast4 } from '../list/card-format';
 import { CARD_LIST_NS } from '../list/i18n';
-import { productDateTime } from '../list/time';
 import type { OtpCode } from './useOtpCodes';
 
 /** 154 -> "02:34". */
@@ -46,11 +45,7 @@ export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCa
   const latestExpiry = codes.reduce((max, code) => Math.max(max, code.expiresAt), 0);
   const now = useNow(latestExpiry);
 
-  const copy = (code: string) => {
-    void copyText(code).then((ok) =>
-      ok ? toastSuccess(t('common:catalogue.copySuccess')) : toastError(t('copyFailed')),
-    );
-  };
+  const copy = (code: string) => void copyWithNotice(code, t('copyFailed'));
 
   return (
     <ul className="cp-otp-list" aria-label={t('otp.listLabel')} data-testid="otp-list">
@@ -70,7 +65,7 @@ export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCa
               onClick={() => copy(code.code)}
               data-testid="otp-code"
             >
-              <span className="cp-cl-mono">{spacedCode(code.code)}</span>
+              <span className="cp-mono">{spacedCode(code.code)}</span>
               <span className="cp-otp__copy">{t('otp.tapToCopy')}</span>
             </button>
             <div className="cp-otp__meta">

@@ -8,8 +8,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OtpView } from '../../../../contract/cards';
 import { toastSuccess } from '../../../lib/notify';
-import { stubApi } from '../../../test-utils';
-import { formOf, requestsTo, setWidth, signIn } from '../list/list-test-utils';
+import { setWidth } from '../../../test-browser';
+import { signIn } from '../../../test-fixtures';
+import { formOf, requestsTo, stubApi } from '../../../test-utils';
 import { OtpSheet } from './OtpSheet';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -96,17 +97,17 @@ describe('OtpSheet', () => {
     const { requests } = stubApi(() => ({ code: 200, data: pool }));
     const view = render(<OtpSheet visible onClose={() => {}} />);
     await advance(0);
-    expect(requestsTo(requests, 'getThreePool')).toHaveLength(1);
+    expect(requestsTo(requests, 'card/getThreePool')).toHaveLength(1);
     expect(screen.getByTestId('otp-empty').textContent).toContain('last 60 minutes');
 
     pool = [NEWER];
     await advance(5_000);
-    expect(requestsTo(requests, 'getThreePool')).toHaveLength(2);
+    expect(requestsTo(requests, 'card/getThreePool')).toHaveLength(2);
     expect(screen.getByTestId('otp-code').textContent).toContain('654 321');
 
     view.rerender(<OtpSheet visible={false} onClose={() => {}} />);
     await advance(20_000);
-    expect(requestsTo(requests, 'getThreePool')).toHaveLength(2);
+    expect(requestsTo(requests, 'card/getThreePool')).toHaveLength(2);
   });
 
   it('reloads at once when the app comes back to the foreground', async () => {
@@ -117,7 +118,7 @@ describe('OtpSheet', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await advance(0);
-    expect(requestsTo(requests, 'getThreePool')).toHaveLength(2);
+    expect(requestsTo(requests, 'card/getThreePool')).toHaveLength(2);
   });
 
   it("shows one card's codes from getOtp", async () => {
@@ -126,9 +127,9 @@ describe('OtpSheet', () => {
     );
     render(<OtpSheet visible card={{ id: 'card-0', last4: '4242' }} onClose={() => {}} />);
     await advance(0);
-    expect(formOf(requestsTo(requests, 'getOtp')[0])).toEqual({ cardId: 'card-0' });
+    expect(formOf(requestsTo(requests, 'card/getOtp')[0])).toEqual({ cardId: 'card-0' });
     expect(screen.getByRole('dialog', { name: '3-D Secure codes of •••• 4242' })).toBeTruthy();
     expect(screen.queryByTestId('otp-card')).toBeNull();
-    expect(requestsTo(requests, 'getThreePool')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/getThreePool')).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
+import { RefreshIcon } from '../../../components/ui/icons';
 import { Sheet } from '../../../components/ui/Sheet';
 import { maskedLast4 } from '../list/card-format';
 import { CARD_LIST_NS } from '../list/i18n';
@@ -38,21 +39,12 @@ export function OtpSheet({ visible, onClose, card }: OtpSheetProps) {
         <p className="cp-otp-head__text">{t('otp.intro', { minutes })}</p>
         <button
           type="button"
-          className="cp-otp-head__refresh"
+          className="cp-small-button cp-small-button--round"
           onClick={refresh}
           disabled={loading}
           data-testid="otp-refresh"
         >
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path
-              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <RefreshIcon />
           {t('otp.refresh')}
         </button>
       </div>

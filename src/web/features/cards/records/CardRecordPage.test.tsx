@@ -4,15 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradeRow } from '../../../../contract/records';
 import { i18n } from '../../../lib/i18n';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import type { Recorded } from '../../../test-utils';
-import {
-  ACCESS_TOKEN,
-  fieldsOf,
-  renderRecords,
-  signIn,
-  stubRecordsApi,
-  tradeRow,
-} from './records-test-utils';
+import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
+import { CardRecordPage } from './CardRecordPage';
+import { tradeRow } from './records-test-data';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
@@ -74,14 +70,14 @@ const ROWS: Record<'auth' | 'trade' | 'refuse', TradeRow[]> = {
 };
 
 function page(rows: TradeRow[], request: Recorded) {
-  const { pageNo } = fieldsOf(request);
+  const { pageNo } = formOf(request);
   return { code: 200, data: { data: rows, total: 23, pageNo: Number(pageNo), pageSize: 10 } };
 }
 
 type ExportAnswer = { name: string } | { error: { code: number; msg: string } };
 
 function answer(exportAnswer: ExportAnswer = { name: 'records.xlsx' }) {
-  return stubRecordsApi((r) => {
+  return stubApi((r) => {
     if (r.path === PATHS.auth) return page(ROWS.auth, r);
     if (r.path === PATHS.trade) return page(ROWS.trade, r);
     if (r.path === PATHS.refuse) return page(ROWS.refuse, r);
@@ -101,10 +97,6 @@ function answer(exportAnswer: ExportAnswer = { name: 'records.xlsx' }) {
 
 const calls = (requests: Recorded[], path: string) => requests.filter((r) => r.path === path);
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 function openTab(name: string) {
   fireEvent.click(screen.getByRole('tab', { name }));
 }
@@ -122,22 +114,17 @@ beforeEach(() => {
   signIn();
   vi.mocked(toastError).mockClear();
   vi.mocked(toastSuccess).mockClear();
-  URL.createObjectURL = vi.fn(() => 'blob:records');
-  URL.revokeObjectURL = vi.fn();
-  clicked = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this);
-  });
+  clicked = catchDownloads('blob:records');
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1024 });
+  setWidth(1024);
 });
 
-async function openPage(path?: string) {
-  const view = await renderRecords(path);
+async function openPage(path = '/cardRecord') {
+  const view = await renderPage(path, CardRecordPage);
   await screen.findAllByTestId('trade-row');
   return view;
 }
@@ -157,7 +144,7 @@ describe('CardRecordPage tabs', () => {
     await openPage();
     expect(screen.getByRole('tab', { name: 'Authorizations' }).getAttribute('aria-selected')).toBe('true');
     const [first] = calls(requests, PATHS.auth);
-    expect(fieldsOf(first)).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(formOf(first)).toEqual({ pageNo: '1', pageSize: '10' });
     expect(first?.headers.get('authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
     expect(screen.getAllByTestId('trade-row').map((row) => row.dataset.id)).toEqual(
       ROWS.auth.map((row) => row.id),
@@ -185,7 +172,7 @@ describe('CardRecordPage tabs', () => {
         ROWS.refuse.map((row) => row.id),
       ),
     );
-    expect(fieldsOf(calls(requests, PATHS.refuse)[0])).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(formOf(calls(requests, PATHS.refuse)[0])).toEqual({ pageNo: '1', pageSize: '10' });
     expect(calls(requests, PATHS.auth)).toHaveLength(1);
   });
 
@@ -194,7 +181,7 @@ describe('CardRecordPage tabs', () => {
     await openPage('/cardRecord?tab=refuse&last4=0042');
     expect(screen.getByRole('tab', { name: 'Declines' }).getAttribute('aria-selected')).toBe('true');
     expect(calls(requests, PATHS.auth)).toHaveLength(0);
-    expect(fieldsOf(calls(requests, PATHS.refuse)[0])).toEqual({
+    expect(formOf(calls(requests, PATHS.refuse)[0])).toEqual({
       last4: '0042',
       pageNo: '1',
       pageSize: '10',
@@ -265,7 +252,7 @@ describe('CardRecordPage rows', () => {
   });
 
   it('shows cards on a phone: merchant and amount on top, status and reason under them', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 390 });
+    setWidth(390);
     answer();
     await openPage();
     expect(screen.getByTestId('records-list').dataset.layout).toBe('cards');
@@ -287,11 +274,11 @@ describe('CardRecordPage filters', () => {
   it('sends exactly the filters that are set, and pages with them', async () => {
     const { requests } = answer();
     await openPage();
-    type('records-filter-last4', ' 4821 ');
-    type('records-filter-status', 'declined');
-    type('records-filter-merchant', '  AWS ');
-    type('records-filter-start', '2026-01-01');
-    type('records-filter-end', '2026-01-31');
+    typeInto('records-filter-last4', ' 4821 ');
+    typeInto('records-filter-status', 'declined');
+    typeInto('records-filter-merchant', '  AWS ');
+    typeInto('records-filter-start', '2026-01-01');
+    typeInto('records-filter-end', '2026-01-31');
     fireEvent.submit(screen.getByTestId('records-filter'));
     await waitFor(() => expect(calls(requests, PATHS.auth)).toHaveLength(2));
     const filters = {
@@ -301,17 +288,17 @@ describe('CardRecordPage filters', () => {
       startDate: '2026-01-01',
       endDate: '2026-01-31',
     };
-    expect(fieldsOf(calls(requests, PATHS.auth)[1])).toEqual({ ...filters, pageNo: '1', pageSize: '10' });
+    expect(formOf(calls(requests, PATHS.auth)[1])).toEqual({ ...filters, pageNo: '1', pageSize: '10' });
 
     fireEvent.click(screen.getByTestId('pager-next'));
     await waitFor(() => expect(calls(requests, PATHS.auth)).toHaveLength(3));
-    expect(fieldsOf(calls(requests, PATHS.auth)[2])).toEqual({ ...filters, pageNo: '2', pageSize: '10' });
+    expect(formOf(calls(requests, PATHS.auth)[2])).toEqual({ ...filters, pageNo: '2', pageSize: '10' });
 
     // Another tab keeps the card, merchant and dates; "declined" is no transaction status.
     openTab('Transactions');
     await waitFor(() => expect(calls(requests, PATHS.trade)).toHaveLength(1));
     const { status: _declined, ...rest } = filters;
-    expect(fieldsOf(calls(requests, PATHS.trade)[0])).toEqual({ ...rest, pageNo: '1', pageSize: '10' });
+    expect(formOf(calls(requests, PATHS.trade)[0])).toEqual({ ...rest, pageNo: '1', pageSize: '10' });
     expect(screen.getByTestId<HTMLSelectElement>('records-filter-status').value).toBe('');
   });
 
@@ -334,7 +321,7 @@ describe('CardRecordPage filters', () => {
   it('refuses card digits that are not digits, and searches nothing', async () => {
     const { requests } = answer();
     await openPage();
-    type('records-filter-last4', '48a1');
+    typeInto('records-filter-last4', '48a1');
     fireEvent.submit(screen.getByTestId('records-filter'));
     expect(screen.getByTestId('records-filter-last4-error').textContent).toBe(
       'Enter up to the last 4 digits of the card number',
@@ -342,15 +329,15 @@ describe('CardRecordPage filters', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls(requests, PATHS.auth)).toHaveLength(1);
 
-    type('records-filter-last4', '481');
+    typeInto('records-filter-last4', '481');
     expect(screen.queryByTestId('records-filter-last4-error')).toBeNull();
   });
 
   it('refuses a date range that ends before it starts', async () => {
     const { requests } = answer();
     await openPage();
-    type('records-filter-start', '2026-02-01');
-    type('records-filter-end', '2026-01-01');
+    typeInto('records-filter-start', '2026-02-01');
+    typeInto('records-filter-end', '2026-01-01');
     fireEvent.submit(screen.getByTestId('records-filter'));
     expect(screen.getByTestId('records-filter-end-error').textContent).toBe(
       'The start date cannot be after the end date',
@@ -362,12 +349,12 @@ describe('CardRecordPage filters', () => {
   it('Clear goes back to all rows', async () => {
     const { requests } = answer();
     await openPage();
-    type('records-filter-merchant', 'AWS');
+    typeInto('records-filter-merchant', 'AWS');
     fireEvent.submit(screen.getByTestId('records-filter'));
     await waitFor(() => expect(calls(requests, PATHS.auth)).toHaveLength(2));
     fireEvent.click(screen.getByTestId('records-filter-clear'));
     await waitFor(() => expect(calls(requests, PATHS.auth)).toHaveLength(3));
-    expect(fieldsOf(calls(requests, PATHS.auth)[2])).toEqual({ pageNo: '1', pageSize: '10' });
+    expect(formOf(calls(requests, PATHS.auth)[2])).toEqual({ pageNo: '1', pageSize: '10' });
     expect(screen.getByTestId<HTMLInputElement>('records-filter-merchant').value).toBe('');
   });
 });
@@ -376,18 +363,18 @@ describe('CardRecordPage export', () => {
   it('exports authorizations through authTransDown with the searched filters and the format', async () => {
     const { requests } = answer({ name: 'authorizations.csv' });
     await openPage();
-    type('records-filter-last4', '4821');
-    type('records-filter-status', 'pending');
+    typeInto('records-filter-last4', '4821');
+    typeInto('records-filter-status', 'pending');
     fireEvent.submit(screen.getByTestId('records-filter'));
     await waitFor(() => expect(calls(requests, PATHS.auth)).toHaveLength(2));
     // Typed but not searched: the export follows the list, not the form.
-    type('records-filter-merchant', 'Typed only');
+    typeInto('records-filter-merchant', 'Typed only');
 
     await exportAs('csv');
     await waitFor(() => expect(clicked).toHaveLength(1));
     const [sent] = calls(requests, PATHS.authDown);
     expect(sent?.method).toBe('POST');
-    expect(fieldsOf(sent)).toEqual({ last4: '4821', status: 'pending', format: 'csv' });
+    expect(formOf(sent)).toEqual({ last4: '4821', status: 'pending', format: 'csv' });
     expect(sent?.headers.get('authorization')).toBe(`Bearer ${ACCESS_TOKEN}`);
     expect(clicked[0]?.download).toBe('authorizations.csv');
     expect(clicked[0]?.href).toBe('blob:records');
@@ -398,7 +385,7 @@ describe('CardRecordPage export', () => {
   it('exports transactions through transDown, XLSX by default', async () => {
     const { requests } = answer({ name: 'transactions.xlsx' });
     await openPage('/cardRecord?tab=trade');
-    type('records-filter-merchant', 'Google');
+    typeInto('records-filter-merchant', 'Google');
     fireEvent.submit(screen.getByTestId('records-filter'));
     await waitFor(() => expect(calls(requests, PATHS.trade)).toHaveLength(2));
     fireEvent.click(screen.getByTestId('records-filter-export'));
@@ -407,7 +394,7 @@ describe('CardRecordPage export', () => {
       fireEvent.click(within(sheet).getByTestId('records-export-download'));
     });
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(fieldsOf(calls(requests, PATHS.transDown)[0])).toEqual({ merchant: 'Google', format: 'xlsx' });
+    expect(formOf(calls(requests, PATHS.transDown)[0])).toEqual({ merchant: 'Google', format: 'xlsx' });
     expect(calls(requests, PATHS.authDown)).toHaveLength(0);
   });
 
@@ -416,7 +403,7 @@ describe('CardRecordPage export', () => {
     await openPage('/cardRecord?tab=refuse&last4=4821');
     await exportAs('xlsx');
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(fieldsOf(calls(requests, PATHS.authDown)[0])).toEqual({
+    expect(formOf(calls(requests, PATHS.authDown)[0])).toEqual({
       last4: '4821',
       status: 'declined',
       format: 'xlsx',

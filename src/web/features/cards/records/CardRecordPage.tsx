@@ -15,17 +15,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeRow, TradeStatus } from '../../../../contract/records';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
+import { PageIntro } from '../../../components/ui/PageIntro';
+import { SelectField } from '../../../components/ui/SelectField';
 import { Tabs } from '../../../components/ui/Tabs';
 import { TextField } from '../../../components/ui/TextField';
 import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
 import { call } from '../../../lib/http';
-import { FilterSelect } from './components/FilterSelect';
+import { productDateTime } from '../../../lib/product-time';
+import { useFilterForm } from '../../../lib/useFilterForm';
 import { CardCell, DeclineReason, MerchantCell } from './components/RecordCells';
 import { RecordsExportSheet } from './components/RecordsExportSheet';
 import { TradeAmount } from './components/TradeAmount';
 import { TradeStatusTag } from './components/TradeStatusTag';
-import { formatRecordTime, todayUtc8 } from './dates';
 import { CARD_RECORDS_NS, CARDS_NS } from './i18n';
 import { isRecordTab, RECORD_TABS, TAB_DEFS, type RecordTab } from './record-tabs';
 import {
@@ -35,7 +38,6 @@ import {
   filterProblem,
   requestOf,
   type TradeFilterDraft,
-  type TradeFilterProblem,
 } from './trade-filter';
 import './records.css';
 
@@ -57,10 +59,12 @@ export function CardRecordPage() {
   const linked = linkedState(useRouterState({ select: (state) => state.location.searchStr }));
   const tab = linked.tab;
   const [initial] = useState<TradeFilterDraft>(() => ({ ...EMPTY_TRADE_FILTER, last4: linked.last4 }));
-  const [draft, setDraft] = useState<TradeFilterDraft>(initial);
-  const [applied, setApplied] = useState<TradeFilterDraft>(initial);
-  const [problem, setProblem] = useState<TradeFilterProblem | null>(null);
-  const [pageNo, setPageNo] = useState(1);
+  const { draft, applied, problem, pageNo, setPageNo, set, change, ...form } = useFilterForm({
+    initial,
+    empty: EMPTY_TRADE_FILTER,
+    problemOf: (next: TradeFilterDraft) => filterProblem(next, tab),
+    requestOf: (next: TradeFilterDraft) => requestOf(next, tab),
+  });
   const [exporting, setExporting] = useState(false);
   const filter = requestOf(applied, tab);
 
@@ -74,45 +78,21 @@ export function CardRecordPage() {
   });
 
   const changeTab = (next: RecordTab) => {
-    setDraft((d) => draftForTab(d, next));
-    setApplied((a) => draftForTab(a, next));
-    setProblem(null);
+    form.setDraft((d) => draftForTab(d, next));
+    form.setApplied((a) => draftForTab(a, next));
+    form.setProblem(null);
     setPageNo(1);
     void navigate({ to: '/cardRecord', search: { tab: next }, replace: true });
   };
 
-  const set =
-    <K extends keyof TradeFilterDraft>(field: K) =>
-    (value: TradeFilterDraft[K]) => {
-      setDraft((d) => ({ ...d, [field]: value }));
-      if (problem?.field === field) setProblem(null);
-    };
-
-  const search = () => {
-    const found = filterProblem(draft, tab);
-    setProblem(found);
-    if (found) return;
-    setApplied(draft);
-    setPageNo(1);
-    // The same filters again: the customer wants the newest rows.
-    if (JSON.stringify(requestOf(draft, tab)) === JSON.stringify(filter) && pageNo === 1) {
-      void page.refetch();
-    }
-  };
-
-  const clear = () => {
-    setDraft(EMPTY_TRADE_FILTER);
-    setApplied(EMPTY_TRADE_FILTER);
-    setProblem(null);
-    setPageNo(1);
-  };
+  const search = () => form.search(() => void page.refetch());
 
   const statuses = TAB_DEFS[tab].statuses;
   const body = (
     <div className="cp-rec__body">
       <FilterPanel
         onSearch={search}
-        onClear={clear}
+        onClear={form.clear}
         onExport={() => setExporting(true)}
         activeCount={activeFilterCount(applied, tab)}
         searching={page.isFetching}
@@ -131,7 +111,7 @@ export function CardRecordPage() {
           data-testid="records-filter-last4"
         />
         {statuses.length > 0 ? (
-          <FilterSelect<TradeStatus | ''>
+          <SelectField<TradeStatus | ''>
             label={t('filter.status')}
             name="status"
             value={draft.status}
@@ -153,25 +133,13 @@ export function CardRecordPage() {
           maxLength={64}
           data-testid="records-filter-merchant"
         />
-        <TextField
-          type="date"
-          name="startDate"
-          label={t('filter.startDate')}
-          value={draft.startDate}
-          onChange={set('startDate')}
-          max={draft.endDate || todayUtc8()}
-          error={problem?.field === 'startDate' ? t(problem.key) : undefined}
-          data-testid="records-filter-start"
-        />
-        <TextField
-          type="date"
-          name="endDate"
-          label={t('filter.endDate')}
-          value={draft.endDate}
-          onChange={set('endDate')}
-          min={draft.startDate || undefined}
-          error={problem?.field === 'endDate' ? t(problem.key) : undefined}
-          data-testid="records-filter-end"
+        <DateRangeFields
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onChange={change}
+          labels={{ startDate: t('filter.startDate'), endDate: t('filter.endDate') }}
+          errors={problem ? { [problem.field]: t(problem.key) } : {}}
+          testId="records-filter"
         />
       </FilterPanel>
 
@@ -188,11 +156,8 @@ export function CardRecordPage() {
   );
 
   return (
-    <div className="cp-rec" data-testid="card-record-page" data-tab={tab}>
-      <div className="cp-rec__intro">
-        <h1 className="cp-rec__title">{t('title')}</h1>
-        <p className="cp-rec__lead">{t('intro')}</p>
-      </div>
+    <div className="cp-page cp-rec" data-testid="card-record-page" data-tab={tab}>
+      <PageIntro title={t('title')} lead={t('intro')} />
 
       <Tabs
         items={RECORD_TABS.map((key) => ({ key, title: t(`tab.${key}`), content: body }))}
@@ -308,7 +273,7 @@ function StatusWithReason({ row, forceReason = false }: { row: TradeRow; forceRe
 function RecordTime({ iso }: { iso: string }) {
   return (
     <time className="cp-rec-time" dateTime={iso}>
-      {formatRecordTime(iso)}
+      {productDateTime(iso)}
     </time>
   );
 }

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import enCards from '../../../../../locales/en/cards.json';
 import en from '../../../../../locales/en/cardRecords.json';
-import zhCards from '../../../../../locales/zh-CN/cards.json';
+import enCards from '../../../../../locales/en/cards.json';
 import zh from '../../../../../locales/zh-CN/cardRecords.json';
+import zhCards from '../../../../../locales/zh-CN/cards.json';
 import { DECLINE_REASONS } from '../../../../contract/card-rules';
 import { tradeStatus } from '../../../../contract/records';
 import { i18n } from '../../../lib/i18n';
+import { keysOf } from '../../../test-locales';
 import { CARDS_NS } from './i18n';
-
-const keysOf = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-    : [prefix.slice(0, -1)];
 
 describe('card records texts', () => {
   it('have the same keys in both languages', () => {

@@ -4,7 +4,7 @@
  * the list shows.
  */
 import type { TradeStatus } from '../../../../contract/records';
-import { isRealDay } from './dates';
+import { isCalendarDate } from '../../../lib/product-time';
 import { TAB_DEFS, type RecordTab } from './record-tabs';
 
 export interface TradeFilterDraft {
@@ -66,8 +66,8 @@ export type TradeFilterProblem =
 export function filterProblem(draft: TradeFilterDraft, tab: RecordTab): TradeFilterProblem | null {
   const { last4, startDate, endDate } = requestOf(draft, tab);
   if (last4 && !/^\d{1,4}$/.test(last4)) return { field: 'last4', key: 'cards:validation.last4' };
-  if (startDate && !isRealDay(startDate)) return { field: 'startDate', key: 'validation.date' };
-  if (endDate && !isRealDay(endDate)) return { field: 'endDate', key: 'validation.date' };
+  if (startDate && !isCalendarDate(startDate)) return { field: 'startDate', key: 'validation.date' };
+  if (endDate && !isCalendarDate(endDate)) return { field: 'endDate', key: 'validation.date' };
   if (startDate && endDate && startDate > endDate) return { field: 'endDate', key: 'validation.dateRange' };
   return null;
 }

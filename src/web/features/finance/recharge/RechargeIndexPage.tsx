@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ONLINE_CHANNELS, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { formatMoney } from '../../../lib/money';
 import { WalletSummary } from './components/WalletSummary';
 import { WayLink } from './components/WayLink';
@@ -33,11 +34,8 @@ export function RechargeIndexPage() {
   const canForecast = data?.canForecast ?? true;
 
   return (
-    <div className="cp-recharge" data-testid="recharge-index">
-      <header className="cp-recharge__intro">
-        <h1 className="cp-recharge__title">{t('index.title')}</h1>
-        <p className="cp-recharge__lead">{t('index.lead')}</p>
-      </header>
+    <div className="cp-page cp-recharge" data-testid="recharge-index">
+      <PageIntro title={t('index.title')} lead={t('index.lead')} />
       <div className="cp-recharge__grid">
         <WalletSummary />
         <div className="cp-recharge__ways">

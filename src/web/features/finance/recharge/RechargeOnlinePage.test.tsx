@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '../../../lib/notify';
 import { appStore } from '../../../lib/session';
 import { walletAtom } from '../../../lib/wallet';
-import { openPage, requestsTo, signOutAndForget, stubRechargeApi } from './test-api';
+import { requestsTo } from '../../../test-utils';
+import { openPage, signOutAndForget, stubRechargeApi } from './test-api';
 import { testOrder } from './test-orders';
 
 vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
@@ -51,8 +52,8 @@ describe('limits are enforced before anything is sent', () => {
     await submit();
     expect(await screen.findByText('The minimum top-up is ¥500.00')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 600)); // longer than the quote's debounce
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
-    expect(requestsTo(requests, 'rechargeInfo')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/rechargeInfo')).toHaveLength(0);
   });
 
   it('refuses a malformed amount', async () => {
@@ -60,7 +61,7 @@ describe('limits are enforced before anything is sent', () => {
     await openOnline();
     await submit();
     expect(await screen.findByText('Please enter the amount')).toBeTruthy();
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
   });
 
   it('above 16000: contact customer service or use UnionPay, and nothing is sent', async () => {
@@ -74,7 +75,7 @@ describe('limits are enforced before anything is sent', () => {
       'For more than ¥16,000.00, please contact customer service or use UnionPay.',
     );
     await submit();
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
 
     fireEvent.click(within(notice).getByTestId('recharge-contact-service'));
     expect(await screen.findByTestId('service-dialog')).toBeTruthy();
@@ -101,7 +102,7 @@ describe('limits are enforced before anything is sent', () => {
     typeAmount('109.99');
     await submit();
     expect(await screen.findByText('The minimum top-up is $110.00')).toBeTruthy();
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
   });
 });
 
@@ -112,7 +113,7 @@ describe('quote and order', () => {
     typeAmount('500.1');
     await waitFor(() => expect(screen.getByTestId('recharge-fee').textContent).toBe('¥3.00'), SLOW);
     expect(screen.getByTestId('recharge-credit').textContent).toBe('¥497.10');
-    const quote = requestsTo(requests, 'rechargeInfo');
+    const quote = requestsTo(requests, 'account/rechargeInfo');
     expect(quote).toHaveLength(1);
     expect(new URLSearchParams(quote[0]?.body).get('amount')).toBe('50010');
   });
@@ -128,11 +129,11 @@ describe('quote and order', () => {
     await openOnline();
     typeAmount('500.1');
     await submit();
-    await waitFor(() => expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(1));
     await submit();
     await screen.findByTestId('recharge-sheet', {}, SLOW);
 
-    const [first, second] = requestsTo(requests, 'recharge/qrCreate');
+    const [first, second] = requestsTo(requests, 'account/recharge/qrCreate');
     const key = first?.headers.get('idempotency-key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.headers.get('idempotency-key')).toBe(key);
@@ -145,8 +146,8 @@ describe('quote and order', () => {
     fireEvent.click(screen.getByTestId('sheet-close'));
     typeAmount('600');
     await submit();
-    await waitFor(() => expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(3));
-    const third = requestsTo(requests, 'recharge/qrCreate')[2];
+    await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(3));
+    const third = requestsTo(requests, 'account/recharge/qrCreate')[2];
     expect(third?.headers.get('idempotency-key')).not.toBe(key);
   });
 
@@ -184,7 +185,7 @@ describe('quote and order', () => {
     expect(within(success).getByTestId('recharge-success-fee').textContent).toBe('¥3.00');
     await waitFor(() => expect(appStore.get(walletAtom)?.CNY).toBe(173_156));
     expect(requests.filter((r) => r.path === '/api/user/wallet').length).toBe(walletLoadsBefore + 1);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(1); // paid: polling stopped
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(1); // paid: polling stopped
   }, 15_000);
 
   it('USDT: copies the address and the amount separately', async () => {

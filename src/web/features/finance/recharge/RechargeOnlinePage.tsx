@@ -4,11 +4,12 @@
  * the minimum, or above 16000: contact customer service or use UnionPay), the quote shows the fee
  * and the credit, and the order opens in the status sheet with its QR code and live status.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ONLINE_CHANNELS } from '../../../../contract/topup-rules';
+import { ServiceNotice } from '../../../components/layout/ServiceNotice';
 import { SegmentedTabs } from '../../../components/ui/SegmentedTabs';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { ensureOnline } from '../../../lib/offline';
@@ -19,7 +20,6 @@ import { OrderSheet } from './components/OrderSheet';
 import { PendingOrderBar } from './components/PendingOrderBar';
 import { QuoteSummary } from './components/QuoteSummary';
 import { RechargeHeader } from './components/RechargeHeader';
-import { ServiceNotice } from './components/ServiceNotice';
 import { RECHARGE_NS } from './i18n';
 import { isFinal } from './order-poller';
 import { useAmountEntry } from './useAmountEntry';
@@ -92,9 +92,9 @@ export function RechargeOnlinePage() {
   const usdt = channel === 'usdt_trc20';
 
   return (
-    <div className="cp-recharge cp-recharge--form" data-testid="recharge-online">
+    <div className="cp-page cp-recharge cp-recharge--form" data-testid="recharge-online">
       <RechargeHeader title={t('online.title')} lead={t('online.lead')} />
-      <div className="cp-recharge-card">
+      <div className="cp-panel cp-recharge-card">
         <SegmentedTabs
           items={ONLINE_CHANNELS.map((key) => ({ key, title: t(`channelShort.${key}`) }))}
           active={channel}
@@ -120,8 +120,20 @@ export function RechargeOnlinePage() {
             {entry.serviceMessage ? (
               <ServiceNotice
                 message={entry.serviceMessage}
-                onUseUnionPay={channel === 'unionpay' ? undefined : () => chooseChannel('unionpay')}
-              />
+                data-testid="recharge-service-notice"
+                contactTestId="recharge-contact-service"
+              >
+                {channel === 'unionpay' ? null : (
+                  <Button
+                    size="small"
+                    fill="outline"
+                    onClick={() => chooseChannel('unionpay')}
+                    data-testid="recharge-use-unionpay"
+                  >
+                    {t('amount.useUnionPay')}
+                  </Button>
+                )}
+              </ServiceNotice>
             ) : null}
             <QuoteSummary
               currency={entry.rule.currency}
@@ -136,7 +148,7 @@ export function RechargeOnlinePage() {
               size="large"
               loading={busy}
               disabled={busy || guarded}
-              className="cp-recharge-submit"
+              className="cp-submit"
               data-testid="recharge-submit"
             >
               {t(usdt ? 'online.submitUsdt' : 'online.submit')}

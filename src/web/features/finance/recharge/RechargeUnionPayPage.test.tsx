@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/queryClient';
-import { openPage, requestsTo, signOutAndForget, stubRechargeApi } from './test-api';
+import { requestsTo } from '../../../test-utils';
+import { openPage, signOutAndForget, stubRechargeApi } from './test-api';
 import { testOrder } from './test-orders';
 
 vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
@@ -56,7 +57,7 @@ describe('bank card page', () => {
     fill('500', BAD_CARD, '123456');
     await submit();
     expect(await screen.findByText('This card number is not valid. Please check it')).toBeTruthy();
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
   });
 
   it('refuses too few digits and a missing code, and an amount under 500', async () => {
@@ -67,7 +68,7 @@ describe('bank card page', () => {
     expect(await screen.findByText('The minimum top-up is ¥500.00')).toBeTruthy();
     expect(screen.getByText('A card number has 13 to 19 digits')).toBeTruthy();
     expect(screen.getByText('Please enter the 6-digit code')).toBeTruthy();
-    expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
   });
 
   it('shows the number grouped by four as it is typed', async () => {
@@ -83,7 +84,7 @@ describe('bank card page', () => {
     );
     await openCardPage();
     fireEvent.click(screen.getByTestId('recharge-send-code'));
-    await waitFor(() => expect(requestsTo(requests, 'recharge/getCode')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'account/recharge/getCode')).toHaveLength(1));
     await waitFor(() =>
       expect(screen.getByTestId('recharge-send-code').textContent).toMatch(/Resend in (60|59)s/),
     );
@@ -99,7 +100,7 @@ describe('bank card page', () => {
     await submit();
 
     const sheet = await screen.findByTestId('recharge-sheet', {}, SLOW);
-    const [create] = requestsTo(requests, 'recharge/qrCreate');
+    const [create] = requestsTo(requests, 'account/recharge/qrCreate');
     expect(Object.fromEntries(new URLSearchParams(create?.body))).toEqual({
       channel: 'bank_card',
       amount: '50000',
@@ -138,13 +139,13 @@ describe('bank card page', () => {
     await openCardPage();
     fill('500', CARD, '123456');
     await submit();
-    await waitFor(() => expect(requestsTo(requests, 'recharge/qrCreate')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(1));
     expect((screen.getByTestId('recharge-card-no') as HTMLInputElement).value).toBe(
       '6222 0212 3456 7890 003',
     );
     await submit();
     await screen.findByTestId('recharge-sheet', {}, SLOW);
-    const [first, second] = requestsTo(requests, 'recharge/qrCreate');
+    const [first, second] = requestsTo(requests, 'account/recharge/qrCreate');
     expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
   });
 

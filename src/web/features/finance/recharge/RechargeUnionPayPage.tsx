@@ -124,10 +124,10 @@ export function RechargeUnionPayPage() {
   };
 
   return (
-    <div className="cp-recharge cp-recharge--form" data-testid="recharge-unionpay">
+    <div className="cp-page cp-recharge cp-recharge--form" data-testid="recharge-unionpay">
       <RechargeHeader title={t('card.title')} lead={t('card.lead')} />
       <div className="cp-recharge__columns">
-        <div className="cp-recharge-card">
+        <div className="cp-panel cp-recharge-card">
           <div className="cp-recharge-terms">
             <ChannelIcon way="bank_card" size={36} />
             <div className="cp-recharge-terms__text">
@@ -181,7 +181,7 @@ export function RechargeUnionPayPage() {
               size="large"
               loading={busy}
               disabled={busy || guarded}
-              className="cp-recharge-submit"
+              className="cp-submit"
               data-testid="recharge-submit"
             >
               {t('card.submit')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_RULES } from '../../../../contract/topup-rules';
-import { parseAmount } from './amount';
+import { parseAmount } from '../../../lib/amount-input';
 import { checkAmount, feeRateText, ruleOf } from './limits';
 import { TEST_LIMITS } from './test-orders';
 

@@ -4,12 +4,10 @@
  */
 import { CHANNEL_RULES, topupFee, type TopupChannel } from '../../../../contract/topup-rules';
 import { queryClient } from '../../../lib/queryClient';
-import { endSession } from '../../../lib/session';
-import { shellApi, storeSession } from '../../../test-fixtures';
-import { renderApp, stubApi, type Recorded } from '../../../test-utils';
+import { shellApi, signOut, storeSession } from '../../../test-fixtures';
+import { renderApp, stubApi, type Recorded, type Reply } from '../../../test-utils';
 import { TEST_LIMITS } from './test-orders';
 
-type Reply = { code: number; msg?: string; data?: unknown };
 export type Handler = (
   request: Recorded,
   form: URLSearchParams,
@@ -49,10 +47,6 @@ export function stubRechargeApi(handler: Handler = () => undefined) {
   });
 }
 
-export function requestsTo(requests: readonly Recorded[], path: string): Recorded[] {
-  return requests.filter((request) => request.path === `/api/account/${path}`);
-}
-
 /** The signed-in app on a recharge page. */
 export function openPage(path: string) {
   storeSession();
@@ -61,6 +55,6 @@ export function openPage(path: string) {
 
 /** After each test: the session, its atoms and every cached answer gone (limits are cached for minutes). */
 export async function signOutAndForget(): Promise<void> {
-  await endSession();
+  await signOut();
   queryClient.clear();
 }

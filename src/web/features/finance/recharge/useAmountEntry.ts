@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmount } from './amount';
+import { parseAmount } from '../../../lib/amount-input';
 import { amountMessage, checkAmount, ruleOf, type TopupChannel } from './limits';
 import { useQuote } from './useQuote';
 import { useTopupLimits } from './useTopupLimits';

@@ -3,8 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowRow } from '../../../../contract/finance';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import type { Recorded } from '../../../test-utils';
-import { ACCESS_TOKEN, formOf, renderPage, signIn, stubFinanceApi } from '../transfer/finance-test-utils';
+import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
+import { FINANCE_PATHS } from '../transfer/finance-test-utils';
 import { FinanceRecordPage } from './FinanceRecordPage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -50,38 +52,31 @@ const ROWS: FlowRow[] = [
 type FileAnswer = { disposition: string } | { error: { code: number; msg: string } };
 
 function answer(file: FileAnswer = { disposition: `attachment; filename="flows.csv"` }) {
-  return stubFinanceApi(
-    (r) => {
-      if (r.path === '/api/account/flowPage') {
-        return { code: 200, data: { data: ROWS, total: 23, pageNo: Number(formOf(r).pageNo), pageSize: 10 } };
-      }
-      if (r.path === '/api/account/flowDown' && 'error' in file) return file.error;
-      return { code: 404, msg: 'no such path' };
-    },
-    (r) =>
-      r.path === '/api/account/flowDown' && 'disposition' in file
-        ? new Response('txnNo,type\n', {
-            status: 200,
-            headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': file.disposition },
-          })
-        : null,
-  );
+  return stubApi((r) => {
+    if (r.path === '/api/account/flowPage') {
+      return { code: 200, data: { data: ROWS, total: 23, pageNo: Number(formOf(r).pageNo), pageSize: 10 } };
+    }
+    if (r.path === '/api/account/flowDown') {
+      if ('error' in file) return file.error;
+      return new Response('txnNo,type\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': file.disposition },
+      });
+    }
+    return { code: 404, msg: 'no such path' };
+  });
 }
 
 const flowPages = (requests: Recorded[]) => requests.filter((r) => r.path === '/api/account/flowPage');
 const flowDowns = (requests: Recorded[]) => requests.filter((r) => r.path === '/api/account/flowDown');
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 function setFilters() {
-  type('flow-filter-type', 'fee');
-  type('flow-filter-currency', 'USD');
-  type('flow-filter-start', '2026-01-01');
-  type('flow-filter-end', '2026-01-31');
-  type('flow-filter-card', ' 0042 ');
-  type('flow-filter-txn', 'T2026');
+  typeInto('flow-filter-type', 'fee');
+  typeInto('flow-filter-currency', 'USD');
+  typeInto('flow-filter-start', '2026-01-01');
+  typeInto('flow-filter-end', '2026-01-31');
+  typeInto('flow-filter-card', ' 0042 ');
+  typeInto('flow-filter-txn', 'T2026');
 }
 
 const FILTERS = {
@@ -99,22 +94,17 @@ beforeEach(() => {
   signIn();
   vi.mocked(toastError).mockClear();
   vi.mocked(toastSuccess).mockClear();
-  URL.createObjectURL = vi.fn(() => 'blob:export');
-  URL.revokeObjectURL = vi.fn();
-  clicked = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    clicked.push(this);
-  });
+  clicked = catchDownloads('blob:export');
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1024 });
+  setWidth(1024);
 });
 
 async function openPage() {
-  const view = await renderPage('/financeRecord', FinanceRecordPage);
+  const view = await renderPage('/financeRecord', FinanceRecordPage, FINANCE_PATHS);
   await screen.findAllByTestId('flow-row');
   return view;
 }
@@ -151,7 +141,7 @@ describe('FinanceRecordPage', () => {
     expect(formOf(flowPages(requests)[1])).toEqual({ ...FILTERS, pageNo: '1', pageSize: '10' });
 
     // Typed but not searched: the list still shows the searched filters, and so does the export.
-    type('flow-filter-txn', 'T9999');
+    typeInto('flow-filter-txn', 'T9999');
     fireEvent.click(screen.getByTestId('flow-filter-export'));
     const sheet = await screen.findByTestId('flow-export');
     fireEvent.click(within(sheet).getByTestId('flow-export-csv'));
@@ -198,8 +188,8 @@ describe('FinanceRecordPage', () => {
   it('refuses a date range that ends before it starts, and searches nothing', async () => {
     const { requests } = answer();
     await openPage();
-    type('flow-filter-start', '2026-02-01');
-    type('flow-filter-end', '2026-01-01');
+    typeInto('flow-filter-start', '2026-02-01');
+    typeInto('flow-filter-end', '2026-01-01');
     fireEvent.submit(screen.getByTestId('flow-filter'));
     expect(screen.getByTestId('flow-filter-end-error').textContent).toBe(
       'The start date cannot be after the end date',
@@ -211,7 +201,7 @@ describe('FinanceRecordPage', () => {
   it('pages with the applied filters, and Clear goes back to all rows', async () => {
     const { requests } = answer();
     await openPage();
-    type('flow-filter-currency', 'CNY');
+    typeInto('flow-filter-currency', 'CNY');
     fireEvent.submit(screen.getByTestId('flow-filter'));
     await waitFor(() => expect(flowPages(requests)).toHaveLength(2));
 
@@ -226,7 +216,7 @@ describe('FinanceRecordPage', () => {
   });
 
   it('shows cards on a phone', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 390 });
+    setWidth(390);
     answer();
     await openPage();
     expect(screen.getByTestId('flow-list').dataset.layout).toBe('cards');

@@ -9,23 +9,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES, flowPage, type FlowRow } from '../../../../contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { Money } from '../../../components/ui/Money';
+import { PageIntro } from '../../../components/ui/PageIntro';
+import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { call } from '../../../lib/http';
-import { formatDateTime, productToday } from '../transfer/dates';
+import { productDateTime } from '../../../lib/product-time';
+import { useFilterForm } from '../../../lib/useFilterForm';
 import { FINANCE_NS } from '../transfer/i18n';
-import { ExportSheet } from './components/ExportSheet';
-import { SelectField } from './components/SelectField';
-import {
-  activeFilters,
-  EMPTY_FILTER,
-  filterProblem,
-  FLOW_CURRENCIES,
-  requestOf,
-  type FilterProblem,
-  type FlowFilterDraft,
-} from './flow-filter';
+import { FlowExportSheet } from './components/FlowExportSheet';
+import { activeFilters, EMPTY_FILTER, filterProblem, FLOW_CURRENCIES, requestOf } from './flow-filter';
 import '../transfer/transfer.css';
 import './records.css';
 
@@ -35,10 +30,12 @@ type KeyedRow = FlowRow & { key: string };
 
 export function FinanceRecordPage() {
   const { t } = useTranslation(FINANCE_NS);
-  const [draft, setDraft] = useState<FlowFilterDraft>(EMPTY_FILTER);
-  const [applied, setApplied] = useState<FlowFilterDraft>(EMPTY_FILTER);
-  const [problem, setProblem] = useState<FilterProblem | null>(null);
-  const [pageNo, setPageNo] = useState(1);
+  const { draft, applied, problem, pageNo, setPageNo, set, change, ...form } = useFilterForm({
+    initial: EMPTY_FILTER,
+    empty: EMPTY_FILTER,
+    problemOf: filterProblem,
+    requestOf,
+  });
   const [exporting, setExporting] = useState(false);
   const filter = requestOf(applied);
 
@@ -48,29 +45,7 @@ export function FinanceRecordPage() {
     placeholderData: keepPreviousData,
   });
 
-  const set =
-    <K extends keyof FlowFilterDraft>(field: K) =>
-    (value: FlowFilterDraft[K]) => {
-      setDraft((d) => ({ ...d, [field]: value }));
-      if (problem?.field === field) setProblem(null);
-    };
-
-  const search = () => {
-    const found = filterProblem(draft);
-    setProblem(found);
-    if (found) return;
-    setApplied(draft);
-    setPageNo(1);
-    // The same filters again: the customer wants the newest rows.
-    if (JSON.stringify(requestOf(draft)) === JSON.stringify(filter) && pageNo === 1) void page.refetch();
-  };
-
-  const clear = () => {
-    setDraft(EMPTY_FILTER);
-    setApplied(EMPTY_FILTER);
-    setProblem(null);
-    setPageNo(1);
-  };
+  const search = () => form.search(() => void page.refetch());
 
   // Several rows may share a transaction number (one movement touching the wallet twice).
   const rows: KeyedRow[] = (page.data?.data ?? []).map((row, index) => ({
@@ -78,7 +53,6 @@ export function FinanceRecordPage() {
     key: `${pageNo}-${index}`,
   }));
   const dash = (value: string | null) => (value ? value : '—');
-  const today = productToday();
 
   const columns: DataColumn<KeyedRow>[] = [
     {
@@ -117,21 +91,16 @@ export function FinanceRecordPage() {
       title: t('records.description'),
       render: (row) => <span className="cp-flow__description">{dash(row.description)}</span>,
     },
-    { key: 'date', title: t('records.date'), render: (row) => formatDateTime(row.createdAt) },
+    { key: 'date', title: t('records.date'), render: (row) => productDateTime(row.createdAt) },
   ];
 
   return (
-    <div className="cp-fin cp-fin--wide" data-testid="finance-record-page">
-      <div className="cp-fin__intro">
-        <div>
-          <h1 className="cp-fin__title">{t('records.title')}</h1>
-          <p className="cp-fin__lead">{t('records.intro')}</p>
-        </div>
-      </div>
+    <div className="cp-page cp-fin" data-testid="finance-record-page">
+      <PageIntro title={t('records.title')} lead={t('records.intro')} />
 
       <FilterPanel
         onSearch={search}
-        onClear={clear}
+        onClear={form.clear}
         onExport={() => setExporting(true)}
         activeCount={activeFilters(applied)}
         searching={page.isFetching}
@@ -159,25 +128,13 @@ export function FinanceRecordPage() {
           ]}
           data-testid="flow-filter-currency"
         />
-        <TextField
-          type="date"
-          name="startDate"
-          label={t('records.startDate')}
-          value={draft.startDate}
-          onChange={set('startDate')}
-          max={draft.endDate || today}
-          error={problem?.field === 'startDate' ? t(problem.key) : undefined}
-          data-testid="flow-filter-start"
-        />
-        <TextField
-          type="date"
-          name="endDate"
-          label={t('records.endDate')}
-          value={draft.endDate}
-          onChange={set('endDate')}
-          min={draft.startDate || undefined}
-          error={problem?.field === 'endDate' ? t(problem.key) : undefined}
-          data-testid="flow-filter-end"
+        <DateRangeFields
+          startDate={draft.startDate}
+          endDate={draft.endDate}
+          onChange={change}
+          labels={{ startDate: t('records.startDate'), endDate: t('records.endDate') }}
+          errors={problem ? { [problem.field]: t(problem.key) } : {}}
+          testId="flow-filter"
         />
         <TextField
           name="cardSerial"
@@ -216,7 +173,7 @@ export function FinanceRecordPage() {
         data-testid="flow-list"
       />
 
-      <ExportSheet
+      <FlowExportSheet
         visible={exporting}
         filter={filter}
         total={page.data?.total}

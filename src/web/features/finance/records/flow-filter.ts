@@ -3,9 +3,9 @@
  * become. The list (flowPage) and the export (flowDown) are both given `requestOf(applied)`, so
  * the file holds exactly the rows the list shows.
  */
-import { FLOW_TYPES, type FlowType } from '../../../../contract/finance';
 import type { CurrencyCode } from '../../../../contract/core';
-import { isCalendarDate } from '../transfer/dates';
+import { FLOW_TYPES, type FlowType } from '../../../../contract/finance';
+import { isCalendarDate } from '../../../lib/product-time';
 
 export const FLOW_CURRENCIES = ['CNY', 'USD'] as const satisfies readonly CurrencyCode[];
 

@@ -3,9 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ForecastStatus, ForecastView } from '../../../../contract/finance';
 import { toastSuccess } from '../../../lib/notify';
-import type { Recorded } from '../../../test-utils';
+import { setWidth } from '../../../test-browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
 import { FinanceAuditPage } from './FinanceAuditPage';
-import { ACCESS_TOKEN, formOf, renderPage, signIn, stubFinanceApi } from './finance-test-utils';
+import { FINANCE_PATHS } from './finance-test-utils';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
@@ -50,27 +52,23 @@ const ROWS: ForecastView[] = [
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function answer(rows: ForecastView[] = ROWS) {
-  return stubFinanceApi(
-    (r) => {
-      switch (r.path) {
-        case '/api/account/topup/page':
-          return { code: 200, data: { data: rows, total: rows.length, pageNo: 1, pageSize: 10 } };
-        case '/api/account/topup/cancel':
-          return { code: 200, data: { ...ROWS[0], status: 'revoked', canRevoke: false, canResubmit: true } };
-        case '/api/account/topup/submit':
-          return {
-            code: 200,
-            data: { ...ROWS[1], status: 'resubmitted', canRevoke: true, canResubmit: false },
-          };
-        default:
-          return { code: 404, msg: 'no such path' };
-      }
-    },
-    (r) =>
-      r.path === '/api/file/view'
-        ? new Response(PNG, { status: 200, headers: { 'Content-Type': 'image/png' } })
-        : null,
-  );
+  return stubApi((r) => {
+    switch (r.path) {
+      case '/api/account/topup/page':
+        return { code: 200, data: { data: rows, total: rows.length, pageNo: 1, pageSize: 10 } };
+      case '/api/account/topup/cancel':
+        return { code: 200, data: { ...ROWS[0], status: 'revoked', canRevoke: false, canResubmit: true } };
+      case '/api/account/topup/submit':
+        return {
+          code: 200,
+          data: { ...ROWS[1], status: 'resubmitted', canRevoke: true, canResubmit: false },
+        };
+      case '/api/file/view':
+        return new Response(PNG, { status: 200, headers: { 'Content-Type': 'image/png' } });
+      default:
+        return { code: 404, msg: 'no such path' };
+    }
+  });
 }
 
 const pageRequests = (requests: Recorded[]) => requests.filter((r) => r.path === '/api/account/topup/page');
@@ -95,13 +93,13 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1024 });
+  setWidth(1024);
 });
 
 describe('FinanceAuditPage', () => {
   it('lists the forecasts with their states, and offers only the actions each state allows', async () => {
     const { requests } = answer();
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     await screen.findAllByTestId('forecast-row');
 
     const actionsOf = (id: string) =>
@@ -131,7 +129,7 @@ describe('FinanceAuditPage', () => {
 
   it('loads each proof with the Bearer token and shows it from an object URL', async () => {
     const { requests } = answer([ROWS[0] as ForecastView]);
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     const thumb = await screen.findByRole('button', { name: 'View the proof of transfer TX-sub' });
     await waitFor(() => expect(thumb.querySelector('img')?.getAttribute('src')).toBe('blob:proof-1'));
     const view = requests.find((r) => r.path === '/api/file/view');
@@ -141,7 +139,7 @@ describe('FinanceAuditPage', () => {
 
   it('asks before revoking, and revokes only after the confirmation', async () => {
     const { requests } = answer();
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     await screen.findAllByTestId('forecast-row');
     const revokes = () => requests.filter((r) => r.path === '/api/account/topup/cancel');
 
@@ -167,7 +165,7 @@ describe('FinanceAuditPage', () => {
 
   it('resubmits a rejected forecast from its old fields, corrected, with an idempotency key', async () => {
     const { requests } = answer();
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     await screen.findAllByTestId('forecast-row');
 
     fireEvent.click(within(rowOf('rej')).getByTestId('forecast-resubmit'));
@@ -210,7 +208,7 @@ describe('FinanceAuditPage', () => {
 
   it('filters by state from the first page', async () => {
     const { requests } = answer();
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     await screen.findAllByTestId('forecast-row');
     fireEvent.click(screen.getByRole('tab', { name: 'Rejected' }));
     await waitFor(() => expect(pageRequests(requests)).toHaveLength(2));
@@ -222,9 +220,9 @@ describe('FinanceAuditPage', () => {
   });
 
   it('shows cards with the same actions on a phone', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 390 });
+    setWidth(390);
     answer();
-    await renderPage('/financeAudit', FinanceAuditPage);
+    await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
     await screen.findAllByTestId('forecast-row');
     expect(screen.getByTestId('forecast-list').dataset.layout).toBe('cards');
     expect(within(rowOf('app')).queryAllByRole('button', { name: /Revoke|Resubmit/ })).toHaveLength(0);

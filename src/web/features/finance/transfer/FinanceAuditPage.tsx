@@ -15,14 +15,15 @@ import {
 } from '../../../../contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { Money } from '../../../components/ui/Money';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { Tabs } from '../../../components/ui/Tabs';
 import { call } from '../../../lib/http';
+import { productDateTime } from '../../../lib/product-time';
 import { financeKeys } from './api';
 import { ProofSheet, ProofThumb } from './components/ProofThumb';
 import { ResubmitSheet } from './components/ResubmitSheet';
 import { RevokeSheet } from './components/RevokeSheet';
 import { StatusBadge } from './components/StatusBadge';
-import { formatDateTime } from './dates';
 import { FINANCE_NS } from './i18n';
 import './transfer.css';
 
@@ -104,11 +105,11 @@ export function FinanceAuditPage() {
       title: t('audit.createdAt'),
       render: (row) => (
         <span className="cp-forecast__stack">
-          <span>{formatDateTime(row.createdAt)}</span>
+          <span>{productDateTime(row.createdAt)}</span>
           {/* When it was last decided (reviewed, revoked, resubmitted); a new forecast has none. */}
           {row.status !== 'submitted' ? (
             <span className="cp-forecast__muted">
-              {t('audit.updatedAt', { time: formatDateTime(row.updatedAt) })}
+              {t('audit.updatedAt', { time: productDateTime(row.updatedAt) })}
             </span>
           ) : null}
         </span>
@@ -152,16 +153,12 @@ export function FinanceAuditPage() {
     ) : null;
 
   return (
-    <div className="cp-fin cp-fin--wide" data-testid="finance-audit-page">
-      <div className="cp-fin__intro">
-        <div>
-          <h1 className="cp-fin__title">{t('audit.title')}</h1>
-          <p className="cp-fin__lead">{t('audit.intro')}</p>
-        </div>
-        <a className="cp-fin-button" href="#/FinanceRechargeBank" data-testid="forecast-new">
+    <div className="cp-page cp-fin" data-testid="finance-audit-page">
+      <PageIntro title={t('audit.title')} lead={t('audit.intro')}>
+        <a className="cp-link-button" href="#/FinanceRechargeBank" data-testid="forecast-new">
           {t('audit.newForecast')}
         </a>
-      </div>
+      </PageIntro>
 
       <Tabs<StatusFilter>
         items={[

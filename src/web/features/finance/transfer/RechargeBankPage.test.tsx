@@ -2,9 +2,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import type { Recorded } from '../../../test-utils';
-import { productToday } from './dates';
-import { ACCESS_TOKEN, formOf, pngFile, renderPage, signIn, stubFinanceApi } from './finance-test-utils';
+import { productToday } from '../../../lib/product-time';
+import { typeInto } from '../../../test-browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
+import { formOf, renderPage, stubApi, type Recorded, type Reply } from '../../../test-utils';
+import { FINANCE_PATHS, pngFile } from './finance-test-utils';
 import { RechargeBankPage } from './RechargeBankPage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -51,13 +53,11 @@ const FORECAST = {
   canResubmit: false,
 };
 
-type Reply = { code: number; msg?: string; data?: unknown };
-
 /** The page's calls; `transfer` answers the forecast itself (default: accepted). */
 function answer(overrides: { limits?: typeof LIMITS; transfer?: (r: Recorded) => Reply } = {}): {
   requests: Recorded[];
 } {
-  return stubFinanceApi((r) => {
+  return stubApi((r) => {
     switch (r.path) {
       case '/api/account/topup/amount':
         return { code: 200, data: overrides.limits ?? LIMITS };
@@ -75,10 +75,6 @@ function answer(overrides: { limits?: typeof LIMITS; transfer?: (r: Recorded) =>
 
 const sent = (requests: Recorded[]) => requests.filter((r) => r.path === '/api/account/topup/bankTransfer');
 
-function type(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
 async function uploadProof() {
   await act(async () => {
     fireEvent.change(screen.getByTestId('forecast-proof-input'), { target: { files: [pngFile()] } });
@@ -89,13 +85,13 @@ async function uploadProof() {
 }
 
 function fillValid() {
-  type('forecast-amount', '1,250.10');
-  type('forecast-transferDate', productToday());
-  type('forecast-payerName', 'ACME Trading LLC');
-  type('forecast-payerAccount', '000123456789');
-  type('forecast-bankName', 'First Demo Bank');
-  type('forecast-bankArea', 'United States');
-  type('forecast-bankTxnNo', 'FT26005ABCD');
+  typeInto('forecast-amount', '1,250.10');
+  typeInto('forecast-transferDate', productToday());
+  typeInto('forecast-payerName', 'ACME Trading LLC');
+  typeInto('forecast-payerAccount', '000123456789');
+  typeInto('forecast-bankName', 'First Demo Bank');
+  typeInto('forecast-bankArea', 'United States');
+  typeInto('forecast-bankTxnNo', 'FT26005ABCD');
 }
 
 const submit = () => fireEvent.submit(screen.getByTestId('forecast-form'));
@@ -120,7 +116,7 @@ describe('RechargeBankPage: business accounts', () => {
     answer();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
 
     const details = await screen.findByTestId('bank-details');
     expect(within(details).getByTestId('bank-accountNumber').textContent).toBe('123456789012');
@@ -135,12 +131,12 @@ describe('RechargeBankPage: business accounts', () => {
 
   it('refuses less than $100, a future date and a missing proof, and sends nothing', async () => {
     const { requests } = answer();
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
     await screen.findByTestId('forecast-form');
     fillValid();
-    type('forecast-amount', '99.99');
+    typeInto('forecast-amount', '99.99');
     const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
-    type('forecast-transferDate', tomorrow);
+    typeInto('forecast-transferDate', tomorrow);
 
     submit();
 
@@ -159,7 +155,7 @@ describe('RechargeBankPage: business accounts', () => {
 
   it('names the missing fields in the language of the page', async () => {
     answer();
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
     await screen.findByTestId('forecast-form');
     submit();
     expect(screen.getByTestId('forecast-payerName-error').textContent).toBe('Payer name is required');
@@ -169,7 +165,7 @@ describe('RechargeBankPage: business accounts', () => {
 
   it('sends the forecast in cents with the uploaded proof, then shows the forecasts with a toast', async () => {
     const { requests } = answer();
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
     await screen.findByTestId('forecast-form');
     fillValid();
     await uploadProof();
@@ -198,7 +194,7 @@ describe('RechargeBankPage: business accounts', () => {
     const { requests } = answer({
       transfer: () => (++attempts < 3 ? { code: 408 } : { code: 200, data: FORECAST }),
     });
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
     await screen.findByTestId('forecast-form');
     fillValid();
     await uploadProof();
@@ -212,7 +208,7 @@ describe('RechargeBankPage: business accounts', () => {
     expect(screen.getByTestId<HTMLInputElement>('forecast-payerName').value).toBe('ACME Trading LLC');
 
     await pastClickGuard();
-    type('forecast-payerName', 'ACME Trading Ltd');
+    typeInto('forecast-payerName', 'ACME Trading Ltd');
     submit();
     expect(await screen.findByTestId('at-financeAudit')).toBeTruthy();
 
@@ -226,7 +222,7 @@ describe('RechargeBankPage: business accounts', () => {
 describe('RechargeBankPage: other accounts', () => {
   it('says why there is no form when the account may not forecast, and asks for no bank details', async () => {
     const { requests } = answer({ limits: { ...LIMITS, canForecast: false } });
-    await renderPage('/FinanceRechargeBank', RechargeBankPage);
+    await renderPage('/FinanceRechargeBank', RechargeBankPage, FINANCE_PATHS);
     expect((await screen.findByTestId('forecast-business-only')).textContent).toContain(
       'USD bank transfers are for business accounts only',
     );

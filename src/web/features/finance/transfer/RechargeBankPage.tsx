@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { bankTransfer, topupAmount, usbank } from '../../../../contract/finance';
+import { PageIntro } from '../../../components/ui/PageIntro';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
@@ -44,16 +45,12 @@ export function RechargeBankPage() {
   };
 
   return (
-    <div className="cp-fin" data-testid="recharge-bank-page">
-      <div className="cp-fin__intro">
-        <div>
-          <h1 className="cp-fin__title">{t('bank.title')}</h1>
-          <p className="cp-fin__lead">{t('bank.intro')}</p>
-        </div>
-        <a className="cp-fin-link" href="#/financeAudit" data-testid="forecast-history-link">
+    <div className="cp-page cp-fin" data-testid="recharge-bank-page">
+      <PageIntro title={t('bank.title')} lead={t('bank.intro')}>
+        <a className="cp-text-link" href="#/financeAudit" data-testid="forecast-history-link">
           {t('bank.history')}
         </a>
-      </div>
+      </PageIntro>
 
       {limits.isPending ? (
         <PageLoading />
@@ -64,8 +61,8 @@ export function RechargeBankPage() {
           testId="limits-failed"
         />
       ) : !allowed ? (
-        <div className="cp-fin-card cp-fin-notice" role="status" data-testid="forecast-business-only">
-          <h2 className="cp-fin-card__title">{t('bank.businessOnly')}</h2>
+        <div className="cp-panel cp-fin-notice" role="status" data-testid="forecast-business-only">
+          <h2 className="cp-panel__title">{t('bank.businessOnly')}</h2>
           <p>{t('bank.businessOnlyHint')}</p>
         </div>
       ) : (
@@ -80,12 +77,12 @@ export function RechargeBankPage() {
                 testId="bank-failed"
               />
             ) : (
-              <div className="cp-fin-card cp-fin-card--placeholder" aria-hidden="true" />
+              <div className="cp-panel cp-shimmer cp-fin-placeholder" aria-hidden="true" />
             )}
             <Steps />
           </div>
-          <section className="cp-fin-card" aria-labelledby="forecast-form-title">
-            <h2 id="forecast-form-title" className="cp-fin-card__title">
+          <section className="cp-panel" aria-labelledby="forecast-form-title">
+            <h2 id="forecast-form-title" className="cp-panel__title">
               {t('form.title')}
             </h2>
             <ForecastForm idPrefix="forecast" submitLabel={t('form.submit')} onSubmit={send} />
@@ -99,8 +96,8 @@ export function RechargeBankPage() {
 function Steps() {
   const { t } = useTranslation(FINANCE_NS);
   return (
-    <section className="cp-fin-card" aria-labelledby="forecast-steps-title">
-      <h2 id="forecast-steps-title" className="cp-fin-card__title">
+    <section className="cp-panel" aria-labelledby="forecast-steps-title">
+      <h2 id="forecast-steps-title" className="cp-panel__title">
         {t('bank.steps.title')}
       </h2>
       <ol className="cp-steps">

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { forecastFields, type ForecastView } from '../../../../contract/finance';
 import { USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
 import { formatMoney } from '../../../lib/money';
+import { isCalendarDate } from '../../../lib/product-time';
 import { minorToMajorText, parseMajor } from './amount';
-import { isCalendarDate } from './dates';
 
 export const FORECAST_FIELDS = [
   'amount',

@@ -4,12 +4,8 @@ import en from '../../../../../locales/en/finance.json';
 import zh from '../../../../../locales/zh-CN/finance.json';
 import { FLOW_TYPES, forecastStatus } from '../../../../contract/finance';
 import { i18n } from '../../../lib/i18n';
+import { keysOf } from '../../../test-locales';
 import { FINANCE_NS } from './i18n';
-
-const keysOf = (value: unknown, prefix = ''): string[] =>
-  typeof value === 'object' && value !== null
-    ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-    : [prefix.slice(0, -1)];
 
 describe('finance texts', () => {
   it('have the same keys in both languages', () => {

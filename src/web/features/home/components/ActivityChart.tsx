@@ -32,7 +32,7 @@ export function ActivityChart({ daily }: { daily: Daily }) {
   const titleId = useId();
 
   return (
-    <section className="cp-home-card cp-chart" aria-labelledby={titleId} data-testid="activity-chart">
+    <section className="cp-panel cp-chart" aria-labelledby={titleId} data-testid="activity-chart">
       <header className="cp-home-card__header">
         <h2 id={titleId} className="cp-home-card__title">
           {t('chart.title')}

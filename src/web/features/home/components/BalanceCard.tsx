@@ -4,12 +4,13 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '../../../../contract/core';
+import { RefreshIcon } from '../../../components/ui/icons';
 import { Money } from '../../../components/ui/Money';
 import { useClickGuard } from '../../../components/ui/useClickGuard';
 import { ensureOnline } from '../../../lib/offline';
-import type { HomeData } from '../useHomeData';
 import { HOME_NS } from '../i18n';
 import { formatMoment } from '../time';
+import type { HomeData } from '../useHomeData';
 
 export const WALLET_CURRENCIES: readonly CurrencyCode[] = ['CNY', 'USD'];
 
@@ -42,22 +43,7 @@ export function BalanceCard({ wallet, asOf, online, walletLoading, walletFailed,
           title={t('balance.refresh')}
           data-testid="wallet-refresh"
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            className={walletLoading ? 'cp-balance__spin' : undefined}
-          >
-            <path
-              d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <RefreshIcon size={18} className={walletLoading ? 'cp-balance__spin' : undefined} />
         </button>
       </header>
       {asOf !== null ? (

@@ -21,7 +21,7 @@ export function OverviewStats({ overview, loading, failed, onRetry }: Props) {
   const { t } = useTranslation(HOME_NS);
   return (
     <section
-      className="cp-home-card cp-overview"
+      className="cp-panel cp-overview"
       aria-labelledby="home-overview-title"
       aria-busy={loading}
       data-testid="overview"
@@ -34,7 +34,7 @@ export function OverviewStats({ overview, loading, failed, onRetry }: Props) {
       {!overview && failed ? (
         <p className="cp-overview__error">
           {t('overview.loadFailed')}{' '}
-          <button type="button" className="cp-link-button" onClick={onRetry}>
+          <button type="button" className="cp-text-link" onClick={onRetry}>
             {t('overview.retry')}
           </button>
         </p>

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeItem } from '../../../../contract/notices';
+import { ChevronIcon } from '../../../components/ui/icons';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useHeaderNotices } from '../api';
 import { formatNoticeTime } from '../format';
@@ -63,9 +64,7 @@ function NoticeReader({ notice, onBack }: { notice: NoticeItem; onBack: () => vo
   return (
     <article className="cp-notice-reader" aria-labelledby="notice-reader-title" data-testid="notice-reader">
       <button type="button" className="cp-notice-reader__back" onClick={onBack} data-testid="notice-back">
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <ChevronIcon direction="left" />
         {t('dialog.back')}
       </button>
       <h3 id="notice-reader-title" className="cp-notice-reader__title">

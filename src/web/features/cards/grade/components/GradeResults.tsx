@@ -47,7 +47,7 @@ export function GradeResults({ answer, onOpen }: GradeResultsProps) {
         {suited > 0 ? t('grade.suitedCount', { count: suited }) : t('grade.noneSuited')}
       </p>
       {answer.advice ? (
-        <p className="cp-open-notice cp-grade-advice" data-testid="grade-advice">
+        <p className="cp-notice cp-grade-advice" data-testid="grade-advice">
           <strong>{t('grade.advice')}</strong> {answer.advice}
         </p>
       ) : null}
@@ -73,7 +73,7 @@ function GradeRow({ segment, onOpen }: { segment: GradeSegment; onOpen: (segment
 
   return (
     <li
-      className={`cp-open-card cp-grade-row ${segment.suited ? 'cp-grade-row--suited' : ''}`}
+      className={`cp-panel cp-grade-row ${segment.suited ? 'cp-grade-row--suited' : ''}`}
       data-testid="grade-row"
       data-segment={segment.segmentId}
     >
@@ -81,16 +81,14 @@ function GradeRow({ segment, onOpen }: { segment: GradeSegment; onOpen: (segment
         <span className={`cp-open-network cp-open-network--${segment.network}`}>
           {t(`network.${segment.network}`)}
         </span>
-        <span className="cp-grade-row__name">{segment.name}</span>
-        <span className="cp-grade-row__bin">{t('segment.bin', { bin: segment.bin })}</span>
+        <span className="cp-open-segment__name">{segment.name}</span>
+        <span className="cp-open-segment__bin">{t('segment.bin', { bin: segment.bin })}</span>
       </div>
-      <dl className="cp-grade-row__facts">
+      <dl className="cp-open-facts">
         <div>
           <dt>{t('grade.suited')}</dt>
           <dd data-testid="grade-suited">
-            <span
-              className={`cp-open-badge ${segment.suited ? 'cp-open-badge--ok' : 'cp-open-badge--muted'}`}
-            >
+            <span className={`cp-tag ${segment.suited ? 'cp-tag--ok' : ''}`}>
               {segment.suited ? t('grade.yes') : t('grade.no')}
             </span>
           </dd>
@@ -113,7 +111,7 @@ function GradeRow({ segment, onOpen }: { segment: GradeSegment; onOpen: (segment
         <div>
           <dt>{t('grade.status')}</dt>
           <dd data-testid="grade-status">
-            <span className={`cp-open-badge ${open ? 'cp-open-badge--ok' : 'cp-open-badge--warn'}`}>
+            <span className={`cp-tag ${open ? 'cp-tag--ok' : 'cp-tag--warn'}`}>
               {open ? t('grade.statusOpen') : t('segment.maintenance')}
             </span>
           </dd>

@@ -1,8 +1,8 @@
 /** The amount of a card load or withdrawal, typed in major units of the card's currency. */
 import type { CurrencyCode } from '../../../../../contract/core';
 import { TextField } from '../../../../components/ui/TextField';
+import { cleanAmountInput } from '../../../../lib/amount-input';
 import { currencySymbol } from '../../../../lib/money';
-import { typedAmount } from '../amount';
 
 export interface AmountFieldProps {
   label: string;
@@ -19,7 +19,7 @@ export function AmountField({ label, currency, value, onChange, error, hint, ...
     <TextField
       label={label}
       value={value}
-      onChange={(text) => onChange(typedAmount(text))}
+      onChange={(text) => onChange(cleanAmountInput(text))}
       inputMode="decimal"
       autoComplete="off"
       placeholder="0.00"

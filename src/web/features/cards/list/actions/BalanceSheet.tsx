@@ -2,14 +2,16 @@
  * The card's balance as the issuer holds it now (getCardBalance): available, held by pending
  * authorizations, and spent so far. Refreshing also updates the list's row.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCardBalance, type CardView } from '../../../../../contract/cards';
 import type { ResponseOf } from '../../../../../contract/core';
+import { FigureLine } from '../../../../components/ui/FigureLine';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
+import { SheetButton } from '../../../../components/ui/SheetButtons';
 import { call } from '../../../../lib/http';
+import { useBusy } from '../../../../lib/useBusy';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 
@@ -25,7 +27,7 @@ export interface BalanceSheetProps {
 export function BalanceSheet({ card, onClose, onFresh }: BalanceSheetProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const [balance, setBalance] = useState<Balance | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const apply = useCallback(
     (fresh: Balance) => {
@@ -36,16 +38,7 @@ export function BalanceSheet({ card, onClose, onFresh }: BalanceSheetProps) {
     [card, onFresh],
   );
 
-  const load = async () => {
-    setBusy(true);
-    try {
-      apply(await call(getCardBalance, { cardId: card.id }));
-    } catch {
-      // Shown by the HTTP layer.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const load = () => run(async () => apply(await call(getCardBalance, { cardId: card.id })));
 
   // Once per card opened (the card's own changes come from this very load).
   const applyFirst = useEffectEvent(apply);
@@ -64,42 +57,32 @@ export function BalanceSheet({ card, onClose, onFresh }: BalanceSheetProps) {
       onClose={onClose}
       data-testid="balance-sheet"
       footer={
-        <Button
-          block
+        <SheetButton
+          busy={busy}
+          color="default"
           fill="outline"
-          loading={busy}
-          disabled={busy}
           onClick={() => void load()}
           data-testid="balance-refresh"
         >
           {t('balance.refresh')}
-        </Button>
+        </SheetButton>
       }
     >
       <CardSummary card={card} />
       {balance ? (
-        <dl className="cp-cl-cost__lines" data-testid="balance-figures">
-          <div className="cp-cl-cost__line cp-cl-cost__line--strong">
-            <dt>{t('balance.available')}</dt>
-            <dd>
-              <Money minor={balance.balance} currency={balance.currency} data-testid="balance-available" />
-            </dd>
-          </div>
-          <div className="cp-cl-cost__line">
-            <dt>{t('balance.pending')}</dt>
-            <dd>
-              <Money minor={balance.pending} currency={balance.currency} />
-            </dd>
-          </div>
-          <div className="cp-cl-cost__line">
-            <dt>{t('balance.spent')}</dt>
-            <dd>
-              <Money minor={balance.spent} currency={balance.currency} />
-            </dd>
-          </div>
+        <dl className="cp-figures cp-figures--boxed" data-testid="balance-figures">
+          <FigureLine label={t('balance.available')} total>
+            <Money minor={balance.balance} currency={balance.currency} data-testid="balance-available" />
+          </FigureLine>
+          <FigureLine label={t('balance.pending')}>
+            <Money minor={balance.pending} currency={balance.currency} />
+          </FigureLine>
+          <FigureLine label={t('balance.spent')}>
+            <Money minor={balance.spent} currency={balance.currency} />
+          </FigureLine>
         </dl>
       ) : (
-        <p className="cp-cl-text">{t('loading')}</p>
+        <p className="cp-sheet-text">{t('loading')}</p>
       )}
     </Sheet>
   );

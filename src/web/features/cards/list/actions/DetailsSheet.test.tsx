@@ -7,8 +7,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '../../../../lib/notify';
-import { stubApi } from '../../../../test-utils';
-import { formOf, renderWithClient, requestsTo, setWidth, signIn, testCard } from '../list-test-utils';
+import { setWidth } from '../../../../test-browser';
+import { signIn } from '../../../../test-fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi } from '../../../../test-utils';
+import { testCard } from '../list-test-data';
 import { DetailsSheet } from './DetailsSheet';
 
 vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -72,7 +74,7 @@ describe('DetailsSheet', () => {
 
     expect(screen.getByTestId('details-intro').textContent).toContain('30 seconds');
     await click('details-reveal');
-    expect(formOf(requestsTo(requests, 'detail')[0])).toEqual({ cardId: 'card-0' });
+    expect(formOf(requestsTo(requests, 'card/detail')[0])).toEqual({ cardId: 'card-0' });
     expect(screen.getByTestId('details-google-code')).toBeTruthy();
     expect(screen.queryByTestId('details-shown')).toBeNull();
 
@@ -84,7 +86,10 @@ describe('DetailsSheet', () => {
 
     fireEvent.change(screen.getByTestId('details-google-code'), { target: { value: '123456' } });
     await click('details-google-submit');
-    expect(formOf(requestsTo(requests, 'detail')[2])).toEqual({ cardId: 'card-0', googleCode: '123456' });
+    expect(formOf(requestsTo(requests, 'card/detail')[2])).toEqual({
+      cardId: 'card-0',
+      googleCode: '123456',
+    });
 
     expect(screen.getByTestId('details-pan').textContent).toBe('4111 1111 1111 1111');
     expect(screen.getByTestId('details-expiry').textContent).toBe('03/29');

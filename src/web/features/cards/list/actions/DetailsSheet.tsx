@@ -12,18 +12,20 @@
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REVEAL_SECONDS } from '../../../../../contract/card-rules';
 import { cardDetail, type CardView } from '../../../../../contract/cards';
+import { REVEAL_SECONDS } from '../../../../../contract/card-rules';
 import type { ResponseOf } from '../../../../../contract/core';
+import { CopyButton } from '../../../../components/ui/CopyButton';
 import { Sheet } from '../../../../components/ui/Sheet';
+import { SheetButton } from '../../../../components/ui/SheetButtons';
 import { CodeField } from '../../../../components/ui/TextField';
 import { useCountdown } from '../../../../components/ui/useCountdown';
 import { ApiError, call } from '../../../../lib/http';
+import { useBusy } from '../../../../lib/useBusy';
 import { expiryText, groupedPan } from '../card-format';
 import { CardSummary } from '../components/CardActionsSheet';
-import { CopyButton } from '../components/CopyButton';
 import { CARD_LIST_NS } from '../i18n';
-import { refusalText } from './DeleteSheet';
+import { refusalText } from './RemoveCardsSheet';
 
 type Details = ResponseOf<typeof cardDetail>;
 
@@ -34,7 +36,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
   const [step, setStep] = useState<Step>({ kind: 'ask' });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const hide = () => setStep({ kind: 'ask' });
 
   // Leaving the app (another tab, the home screen) hides the details at once.
@@ -48,35 +50,32 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [shown]);
 
-  const reveal = async () => {
-    setBusy(true);
-    try {
-      setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id }) });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 428) setStep({ kind: 'google' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A 428 asks for the Google Authenticator code first.
+  const reveal = () =>
+    run(
+      async () => setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id }) }),
+      (error) => {
+        if (error instanceof ApiError && error.code === 428) setStep({ kind: 'google' });
+      },
+    );
 
   const revealWithCode = async () => {
     const googleCode = code.trim();
     if (!/^\d{6}$/.test(googleCode)) return setCodeError(t('common:validation.googleCode'));
-    setBusy(true);
-    try {
-      const details = await call(cardDetail, { cardId: card.id, googleCode }, { silent: true });
-      setCode('');
-      setStep({ kind: 'shown', details });
-    } catch (error) {
-      setCode('');
-      setCodeError(
-        (error instanceof ApiError && error.code === 428 ? error.msg.trim() : null) ||
-          refusalText(error, t('details.codeRefused')) ||
-          t('details.codeRefused'),
-      );
-    } finally {
-      setBusy(false);
-    }
+    setCode('');
+    await run(
+      async () =>
+        setStep({
+          kind: 'shown',
+          details: await call(cardDetail, { cardId: card.id, googleCode }, { silent: true }),
+        }),
+      (error) =>
+        setCodeError(
+          (error instanceof ApiError && error.code === 428 ? error.msg.trim() : null) ||
+            refusalText(error, t('details.codeRefused')) ||
+            t('details.codeRefused'),
+        ),
+    );
   };
 
   return (
@@ -87,27 +86,13 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
       data-testid="details-sheet"
       footer={
         step.kind === 'ask' ? (
-          <Button
-            block
-            color="primary"
-            loading={busy}
-            disabled={busy}
-            onClick={() => void reveal()}
-            data-testid="details-reveal"
-          >
+          <SheetButton busy={busy} onClick={() => void reveal()} data-testid="details-reveal">
             {t('details.reveal')}
-          </Button>
+          </SheetButton>
         ) : step.kind === 'google' ? (
-          <Button
-            block
-            color="primary"
-            loading={busy}
-            disabled={busy}
-            onClick={() => void revealWithCode()}
-            data-testid="details-google-submit"
-          >
+          <SheetButton busy={busy} onClick={() => void revealWithCode()} data-testid="details-google-submit">
             {t('details.verify')}
-          </Button>
+          </SheetButton>
         ) : (
           <Button block fill="outline" onClick={hide} data-testid="details-hide">
             {t('details.hide')}
@@ -117,7 +102,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
     >
       <CardSummary card={card} />
       {step.kind === 'ask' ? (
-        <p className="cp-cl-text cp-cl-muted" data-testid="details-intro">
+        <p className="cp-sheet-text cp-muted" data-testid="details-intro">
           {t('details.intro', { seconds: REVEAL_SECONDS })}
         </p>
       ) : null}
@@ -129,7 +114,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
           }}
           noValidate
         >
-          <p className="cp-cl-text">{t('details.googleIntro')}</p>
+          <p className="cp-sheet-text">{t('details.googleIntro')}</p>
           <CodeField
             name="googleCode"
             label={t('details.googleCode')}
@@ -165,6 +150,31 @@ function Revealed({ details, onHide }: { details: Details; onHide: () => void })
     .filter(Boolean)
     .join(', ');
 
+  // Each is read only when copied (CopyButton), so the copy keeps it nowhere else.
+  const secrets = [
+    {
+      key: 'pan',
+      label: t('details.number'),
+      copyLabel: t('details.copyNumber'),
+      shown: groupedPan(details.pan),
+      copied: () => details.pan,
+    },
+    {
+      key: 'expiry',
+      label: t('details.expiry'),
+      copyLabel: t('details.copyExpiry'),
+      shown: expiry,
+      copied: () => expiry,
+    },
+    {
+      key: 'cvv',
+      label: t('details.cvv'),
+      copyLabel: t('details.copyCvv'),
+      shown: details.cvv,
+      copied: () => details.cvv,
+    },
+  ];
+
   return (
     <div className="cp-cl-secret" data-testid="details-shown">
       <div className="cp-cl-secret__timer" role="timer" aria-live="off" data-testid="details-countdown">
@@ -174,45 +184,23 @@ function Revealed({ details, onHide }: { details: Details; onHide: () => void })
         </span>
       </div>
       <dl className="cp-cl-secret__list">
-        <div className="cp-cl-secret__row">
-          <dt>{t('details.number')}</dt>
-          <dd>
-            <span className="cp-cl-secret__value cp-cl-mono" data-testid="details-pan">
-              {groupedPan(details.pan)}
-            </span>
-            <CopyButton
-              value={() => details.pan}
-              label={t('details.copyNumber')}
-              data-testid="details-copy-pan"
-            />
-          </dd>
-        </div>
-        <div className="cp-cl-secret__row">
-          <dt>{t('details.expiry')}</dt>
-          <dd>
-            <span className="cp-cl-secret__value cp-cl-mono" data-testid="details-expiry">
-              {expiry}
-            </span>
-            <CopyButton
-              value={() => expiry}
-              label={t('details.copyExpiry')}
-              data-testid="details-copy-expiry"
-            />
-          </dd>
-        </div>
-        <div className="cp-cl-secret__row">
-          <dt>{t('details.cvv')}</dt>
-          <dd>
-            <span className="cp-cl-secret__value cp-cl-mono" data-testid="details-cvv">
-              {details.cvv}
-            </span>
-            <CopyButton
-              value={() => details.cvv}
-              label={t('details.copyCvv')}
-              data-testid="details-copy-cvv"
-            />
-          </dd>
-        </div>
+        {secrets.map(({ key, label, copyLabel, shown: text, copied }) => (
+          <div key={key} className="cp-cl-secret__row">
+            <dt>{label}</dt>
+            <dd>
+              <span className="cp-cl-secret__value cp-mono" data-testid={`details-${key}`}>
+                {text}
+              </span>
+              <CopyButton
+                value={copied}
+                text={t('copy')}
+                label={copyLabel}
+                failed={t('copyFailed')}
+                data-testid={`details-copy-${key}`}
+              />
+            </dd>
+          </div>
+        ))}
         <div className="cp-cl-secret__row cp-cl-secret__row--plain">
           <dt>{t('details.holder')}</dt>
           <dd>{holder}</dd>

@@ -5,17 +5,19 @@
  * (card-rules isValidPostcode, spec §5 "Incorrect zip code format") when the field is left, and
  * the whole form with the contract's schema before sending.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidPostcode } from '../../../../../contract/card-rules';
 import { editAddress, type CardView } from '../../../../../contract/cards';
+import { isValidPostcode } from '../../../../../contract/card-rules';
 import { Sheet } from '../../../../components/ui/Sheet';
+import { SheetButton } from '../../../../components/ui/SheetButtons';
 import { TextField } from '../../../../components/ui/TextField';
 import { call } from '../../../../lib/http';
 import { toastSuccess } from '../../../../lib/notify';
+import { useBusy } from '../../../../lib/useBusy';
 import { useValidate } from '../../../../lib/useValidate';
 import type { FieldErrors } from '../../../../lib/validation';
+import { HOLDER_FIELDS, type HolderField } from '../../open/open-draft';
 import { CARD_LIST_NS } from '../i18n';
 
 export interface EditAddressSheetProps {
@@ -24,16 +26,9 @@ export interface EditAddressSheetProps {
   onDone: (cards: CardView[]) => void;
 }
 
-const FIELDS = [
-  'holderFirstName',
-  'holderLastName',
-  'street',
-  'city',
-  'state',
-  'postcode',
-  'country',
-] as const;
-type Field = (typeof FIELDS)[number];
+/** The fields of a card's holder, the same as when it was opened. */
+const FIELDS = HOLDER_FIELDS;
+type Field = HolderField;
 type Form = Record<Field, string>;
 
 /** "Ada Lovelace" -> first "Ada", last "Lovelace" (the first word is the given name). */
@@ -64,7 +59,7 @@ export function EditAddressSheet({ card, onClose, onDone }: EditAddressSheetProp
     country: 'US',
   }));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const set = (field: Field) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -84,16 +79,11 @@ export function EditAddressSheet({ card, onClose, onDone }: EditAddressSheetProp
   const save = async () => {
     const checked = validate(editAddress.request, { ...form, cardId: card.id }, labels);
     if (!checked.ok) return setErrors(checked.errors);
-    setBusy(true);
-    try {
+    await run(async () => {
       const updated = await call(editAddress, checked.data);
       toastSuccess(t('address.done'));
       onDone([updated]);
-    } catch {
-      // Shown by the HTTP layer; the typed address stays in the form.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -103,19 +93,12 @@ export function EditAddressSheet({ card, onClose, onDone }: EditAddressSheetProp
       onClose={onClose}
       data-testid="address-sheet"
       footer={
-        <Button
-          block
-          color="primary"
-          loading={busy}
-          disabled={busy}
-          onClick={() => void save()}
-          data-testid="address-save"
-        >
+        <SheetButton busy={busy} onClick={() => void save()} data-testid="address-save">
           {t('address.save')}
-        </Button>
+        </SheetButton>
       }
     >
-      <p className="cp-cl-text cp-cl-muted">{t('address.intro')}</p>
+      <p className="cp-sheet-text cp-muted">{t('address.intro')}</p>
       <form
         className="cp-cl-form-grid"
         onSubmit={(event) => {

@@ -6,12 +6,14 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '../../../../../contract/card-rules';
 import { cardFrozen, type CardView } from '../../../../../contract/cards';
+import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '../../../../../contract/card-rules';
 import { ServiceDialog } from '../../../../components/layout/ServiceDialog';
 import { Sheet } from '../../../../components/ui/Sheet';
+import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
 import { call } from '../../../../lib/http';
 import { toastSuccess } from '../../../../lib/notify';
+import { useBusy } from '../../../../lib/useBusy';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 
@@ -24,22 +26,16 @@ export interface FreezeSheetProps {
 
 export function FreezeSheet({ card, action, onClose, onDone }: FreezeSheetProps) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [service, setService] = useState(false);
   const riskFrozen = action === 'activate' && card.frozenBy === 'risk';
 
-  const run = async () => {
-    setBusy(true);
-    try {
+  const confirm = () =>
+    run(async () => {
       const updated = await call(cardFrozen, { cardId: card.id, action });
       toastSuccess(t(action === 'freeze' ? 'freeze.done' : 'activate.done'));
       onDone([updated]);
-    } catch {
-      // The HTTP layer has said why; the sheet stays open.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Sheet
@@ -53,27 +49,21 @@ export function FreezeSheet({ card, action, onClose, onDone }: FreezeSheetProps)
             {t('contactService')}
           </Button>
         ) : (
-          <div className="cp-cl-buttons">
-            <Button block fill="outline" onClick={onClose} disabled={busy} data-testid="freeze-cancel">
-              {t('cancel')}
-            </Button>
-            <Button
-              block
-              color={action === 'freeze' ? 'warning' : 'primary'}
-              loading={busy}
-              disabled={busy}
-              onClick={() => void run()}
-              data-testid="freeze-confirm"
-            >
-              {t(`${action}.confirm`)}
-            </Button>
-          </div>
+          <ConfirmButtons
+            cancel={t('cancel')}
+            confirm={t(`${action}.confirm`)}
+            onCancel={onClose}
+            onConfirm={() => void confirm()}
+            busy={busy}
+            color={action === 'freeze' ? 'warning' : 'primary'}
+            testId="freeze"
+          />
         )
       }
     >
       <CardSummary card={card} />
       {riskFrozen ? (
-        <div className="cp-cl-notice cp-cl-notice--warn" data-testid="freeze-risk-reason">
+        <div className="cp-notice cp-notice--warn" data-testid="freeze-risk-reason">
           <p>
             {t('risk.reason', {
               rate: (RISK_DECLINE_RATE_BP / 100).toString(),
@@ -83,7 +73,7 @@ export function FreezeSheet({ card, action, onClose, onDone }: FreezeSheetProps)
           <p>{t('risk.next')}</p>
         </div>
       ) : (
-        <p className="cp-cl-text" data-testid="freeze-text">
+        <p className="cp-sheet-text" data-testid="freeze-text">
           {t(`${action}.text`)}
         </p>
       )}

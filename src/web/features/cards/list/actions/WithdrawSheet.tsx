@@ -3,21 +3,22 @@
  * first asks reduceAmount what can be taken out (pending authorizations are held back) and the
  * fee, then sends `reduce` with an Idempotency-Key kept for retries of the same amount.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardReduce, reduceAmount, type CardView } from '../../../../../contract/cards';
 import type { ResponseOf } from '../../../../../contract/core';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
-import { ApiError, call } from '../../../../lib/http';
+import { SheetButton } from '../../../../components/ui/SheetButtons';
+import { plainAmount, parseAmount } from '../../../../lib/amount-input';
+import { call } from '../../../../lib/http';
 import { formatMoney } from '../../../../lib/money';
 import { toastSuccess } from '../../../../lib/notify';
+import { useBusy } from '../../../../lib/useBusy';
+import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
 import { refreshWallet } from '../../../../lib/wallet';
-import { fieldAmount, toMinor } from '../amount';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
-import { mayNotHaveRun, useSubmissionKey } from '../useSubmissionKey';
 import { AmountField } from './AmountField';
 
 export interface WithdrawSheetProps {
@@ -34,8 +35,8 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
   const [failed, setFailed] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const { keyFor, forget } = useSubmissionKey();
+  const { busy, run } = useBusy();
+  const { send } = useSubmissionKey();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,25 +48,19 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
     return () => controller.abort();
   }, [card.id]);
 
-  const amount = toMinor(text);
+  const amount = parseAmount(text);
 
   const withdraw = async () => {
     if (!available) return;
     if (amount === null || amount <= 0) return setError(t('common:validation.amount'));
     if (amount > available.available) return setError(t('withdraw.tooMuch'));
     const fields = { cardId: card.id, amount };
-    setBusy(true);
-    try {
-      const result = await call(cardReduce, fields, { idempotencyKey: keyFor(fields) });
-      forget();
+    await run(async () => {
+      const result = await send(fields, (idempotencyKey) => call(cardReduce, fields, { idempotencyKey }));
       toastSuccess(t('withdraw.done', { amount: formatMoney(amount, available.currency) }));
       void refreshWallet();
       onDone([result.card]);
-    } catch (failure) {
-      if (failure instanceof ApiError && !mayNotHaveRun(failure.code)) forget();
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -75,23 +70,21 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
       onClose={onClose}
       data-testid="withdraw-sheet"
       footer={
-        <Button
-          block
-          color="primary"
-          loading={busy}
-          disabled={busy || !available || available.available <= 0}
+        <SheetButton
+          busy={busy}
+          disabled={!available || available.available <= 0}
           onClick={() => void withdraw()}
           data-testid="withdraw-confirm"
         >
           {t('withdraw.confirm')}
-        </Button>
+        </SheetButton>
       }
     >
       <CardSummary card={card} />
-      {failed ? <p className="cp-cl-notice">{t('loadFailed')}</p> : null}
+      {failed ? <p className="cp-notice">{t('loadFailed')}</p> : null}
       {available ? (
         <>
-          <p className="cp-cl-text" data-testid="withdraw-available">
+          <p className="cp-sheet-text" data-testid="withdraw-available">
             {t('withdraw.available')}{' '}
             <strong>
               <Money minor={available.available} currency={available.currency} />
@@ -117,8 +110,8 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
           />
           <button
             type="button"
-            className="cp-cl-link"
-            onClick={() => setText(fieldAmount(available.available))}
+            className="cp-text-link"
+            onClick={() => setText(plainAmount(available.available))}
             disabled={available.available <= 0}
             data-testid="withdraw-all"
           >
@@ -126,7 +119,7 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
           </button>
         </>
       ) : failed ? null : (
-        <p className="cp-cl-text">{t('loading')}</p>
+        <p className="cp-sheet-text">{t('loading')}</p>
       )}
     </Sheet>
   );

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { CostBreakdown, DebitCurrency } from '../../../../../contract/cards';
 import { ApiError } from '../../../../lib/http';
-import { mayNotHaveRun, useSubmissionKey } from '../useSubmissionKey';
+import { mayNotHaveRun, useSubmissionKey } from '../../../../lib/useSubmissionKey';
 
 export interface ChargeFields {
   amount: number;

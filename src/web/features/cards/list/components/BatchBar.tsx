@@ -23,11 +23,11 @@ export function BatchBar({ count, onSelectAll, onClear, onRecharge, onDelete }: 
         {t('batch.selected', { count })}
       </span>
       <span className="cp-cl-batch__links">
-        <button type="button" className="cp-cl-link" onClick={onSelectAll} data-testid="batch-select-all">
+        <button type="button" className="cp-text-link" onClick={onSelectAll} data-testid="batch-select-all">
           {t('batch.selectAll')}
         </button>
         {count > 0 ? (
-          <button type="button" className="cp-cl-link" onClick={onClear} data-testid="batch-clear">
+          <button type="button" className="cp-text-link" onClick={onClear} data-testid="batch-clear">
             {t('batch.clear')}
           </button>
         ) : null}

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
-import { Can } from '../../../../components/ui/Can';
+import { ChevronIcon } from '../../../../components/ui/icons';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { maskedLast4 } from '../card-format';
@@ -32,13 +32,13 @@ export function CardActionsSheet({ card, onClose, onAction }: CardActionsSheetPr
         <>
           <CardSummary card={card} />
           {card.status === 'frozen' && card.frozenBy === 'risk' ? (
-            <p className="cp-cl-notice cp-cl-notice--warn" data-testid="card-risk-note">
+            <p className="cp-notice cp-notice--warn" data-testid="card-risk-note">
               {t('risk.short')}
             </p>
           ) : null}
           <ul className="cp-cl-actions">
-            {actionsFor(card).map((rule) => {
-              const button = (
+            {actionsFor(card).map((rule) => (
+              <li key={rule.action}>
                 <button
                   type="button"
                   className={`cp-cl-actions__item ${rule.danger ? 'cp-cl-actions__item--danger' : ''}`}
@@ -46,23 +46,10 @@ export function CardActionsSheet({ card, onClose, onAction }: CardActionsSheetPr
                   data-testid={`action-${rule.action}`}
                 >
                   <span>{t(`action.${rule.action}`)}</span>
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                    <path
-                      d="M9 5l7 7-7 7"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <ChevronIcon direction="right" />
                 </button>
-              );
-              return (
-                <li key={rule.action}>
-                  {rule.permission ? <Can permission={rule.permission}>{button}</Can> : button}
-                </li>
-              );
-            })}
+              </li>
+            ))}
           </ul>
         </>
       ) : null}
@@ -77,7 +64,7 @@ export function CardSummary({ card }: { card: CardView }) {
     <div className="cp-cl-summary" data-testid="card-summary">
       <div className="cp-cl-summary__line">
         <NetworkMark network={card.network} />
-        <span className="cp-cl-mono cp-cl-summary__number">{maskedLast4(card.last4)}</span>
+        <span className="cp-mono cp-cl-summary__number">{maskedLast4(card.last4)}</span>
         <StatusBadge card={card} />
       </div>
       <div className="cp-cl-summary__line cp-cl-summary__muted">

@@ -5,14 +5,14 @@
  */
 import { useTranslation } from 'react-i18next';
 import { cardStatus, type CardStatus } from '../../../../../contract/cards';
-import type { ResponseOf } from '../../../../../contract/core';
 import type { rangeList } from '../../../../../contract/cards';
+import type { ResponseOf } from '../../../../../contract/core';
+import { DateRangeFields } from '../../../../components/ui/DateRangeFields';
+import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
-import { typedAmount } from '../amount';
+import { cleanAmountInput } from '../../../../lib/amount-input';
 import type { CardFilterDraft, CardFilterProblem } from '../card-filter';
 import { CARD_LIST_NS } from '../i18n';
-import { productToday } from '../time';
-import { SelectField } from './SelectField';
 
 export interface CardFiltersProps {
   draft: CardFilterDraft;
@@ -21,11 +21,15 @@ export interface CardFiltersProps {
   choices: ResponseOf<typeof rangeList> | undefined;
 }
 
+const BALANCE_FIELDS = [
+  { name: 'minBalance', testId: 'card-filter-min' },
+  { name: 'maxBalance', testId: 'card-filter-max' },
+] as const;
+
 export function CardFilters({ draft, onChange, problem, choices }: CardFiltersProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const errorOf = (field: CardFilterProblem['field']) =>
     problem?.field === field ? t(problem.key) : undefined;
-  const today = productToday();
 
   return (
     <>
@@ -73,47 +77,27 @@ export function CardFilters({ draft, onChange, problem, choices }: CardFiltersPr
         ]}
         data-testid="card-filter-label"
       />
-      <TextField
-        name="minBalance"
-        label={t('filter.minBalance')}
-        value={draft.minBalance}
-        onChange={(value) => onChange('minBalance', typedAmount(value))}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        error={errorOf('minBalance')}
-        data-testid="card-filter-min"
-      />
-      <TextField
-        name="maxBalance"
-        label={t('filter.maxBalance')}
-        value={draft.maxBalance}
-        onChange={(value) => onChange('maxBalance', typedAmount(value))}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        error={errorOf('maxBalance')}
-        data-testid="card-filter-max"
-      />
-      <TextField
-        type="date"
-        name="startDate"
-        label={t('filter.startDate')}
-        value={draft.startDate}
-        onChange={(value) => onChange('startDate', value)}
-        max={draft.endDate || today}
-        error={errorOf('startDate')}
-        data-testid="card-filter-start"
-      />
-      <TextField
-        type="date"
-        name="endDate"
-        label={t('filter.endDate')}
-        value={draft.endDate}
-        onChange={(value) => onChange('endDate', value)}
-        min={draft.startDate || undefined}
-        error={errorOf('endDate')}
-        data-testid="card-filter-end"
+      {BALANCE_FIELDS.map(({ name, testId }) => (
+        <TextField
+          key={name}
+          name={name}
+          label={t(`filter.${name}`)}
+          value={draft[name]}
+          onChange={(value) => onChange(name, cleanAmountInput(value))}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          error={errorOf(name)}
+          data-testid={testId}
+        />
+      ))}
+      <DateRangeFields
+        startDate={draft.startDate}
+        endDate={draft.endDate}
+        onChange={onChange}
+        labels={{ startDate: t('filter.startDate'), endDate: t('filter.endDate') }}
+        errors={{ startDate: errorOf('startDate'), endDate: errorOf('endDate') }}
+        testId="card-filter"
       />
       <TextField
         name="last4"

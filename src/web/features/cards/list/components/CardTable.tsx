@@ -7,14 +7,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
-import { Can } from '../../../../components/ui/Can';
 import { Money } from '../../../../components/ui/Money';
+import { productDate } from '../../../../lib/product-time';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
-import { productDate } from '../time';
 import { useWindowedRows } from '../useWindowedRows';
 import { NetworkMark, StatusBadge } from './CardBits';
-import { TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+import { actionsFor, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 /**
  * Two lines per cell keep the table narrow enough for a laptop beside the side menu: the card
@@ -81,11 +80,11 @@ export function CardTable(props: CardRowsProps) {
                 <span className="cp-cl-table__two">
                   <span className="cp-cl-table__card">
                     <NetworkMark network={card.network} />
-                    <span className="cp-cl-mono" data-testid="card-last4">
+                    <span className="cp-mono" data-testid="card-last4">
                       {maskedLast4(card.last4)}
                     </span>
                   </span>
-                  <span className="cp-cl-table__sub cp-cl-mono">{card.serial}</span>
+                  <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
                 </span>
               </td>
               <td>
@@ -137,36 +136,24 @@ function RowButtons({
   onOpen: CardRowsProps['onOpen'];
 }) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const live = card.status !== 'deleted';
   return (
     <span className="cp-cl-table__buttons">
-      {card.status === 'active' ? (
-        <Can permission="card:recharge">
+      {actionsFor(card)
+        .filter((rule) => ROW_ACTIONS.includes(rule.action))
+        .map((rule) => (
           <button
+            key={rule.action}
             type="button"
-            className="cp-cl-row-button"
-            onClick={() => onAction(card, 'recharge')}
-            data-testid="row-recharge"
+            className="cp-small-button"
+            onClick={() => onAction(card, rule.action)}
+            data-testid={`row-${rule.action}`}
           >
-            {t('action.recharge')}
+            {t(`action.${rule.action}`)}
           </button>
-        </Can>
-      ) : null}
-      {live ? (
-        <Can permission="card:detail">
-          <button
-            type="button"
-            className="cp-cl-row-button"
-            onClick={() => onAction(card, 'details')}
-            data-testid="row-details"
-          >
-            {t('action.details')}
-          </button>
-        </Can>
-      ) : null}
+        ))}
       <button
         type="button"
-        className="cp-cl-row-button cp-cl-row-button--more"
+        className="cp-small-button cp-cl-row-button--more"
         onClick={() => onOpen(card)}
         aria-haspopup="dialog"
         aria-label={t('action.moreFor', { last4: card.last4 })}

@@ -1,5 +1,6 @@
 /** What the phone tiles and the desktop table of cards share. */
 import type { CardView } from '../../../../../contract/cards';
+import { hasPermission } from '../../../../components/ui/Can';
 
 /** Per-card actions: the items of the action sheet and the table's buttons. */
 export type CardAction =
@@ -62,7 +63,15 @@ export const CARD_ACTIONS: readonly ActionRule[] = [
   { action: 'delete', permission: 'card:delete', statuses: LIVE, danger: true },
 ];
 
-/** The actions that apply to a card in its status (permissions are checked where they are shown). */
+/**
+ * The actions that apply to a card in its status and that the user may take (a sub-account sees
+ * only those its permissions allow, spec §5/§6; the server checks them again).
+ */
 export function actionsFor(card: Pick<CardView, 'status'>): readonly ActionRule[] {
-  return CARD_ACTIONS.filter((rule) => rule.statuses.includes(card.status));
+  return CARD_ACTIONS.filter(
+    (rule) => rule.statuses.includes(card.status) && (!rule.permission || hasPermission(rule.permission)),
+  );
 }
+
+/** The actions a table row offers as buttons of their own; the others are under "More". */
+export const ROW_ACTIONS: readonly CardAction[] = ['recharge', 'details'];

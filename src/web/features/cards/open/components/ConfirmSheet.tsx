@@ -114,7 +114,7 @@ export function ConfirmSheet(props: ConfirmSheetProps) {
       </dl>
 
       {priceChange ? (
-        <p className="cp-open-notice cp-open-notice--warn" role="alert" data-testid="open-price-changed">
+        <p className="cp-notice cp-notice--warn" role="alert" data-testid="open-price-changed">
           {t('confirm.priceChanged', {
             from: formatMoney(priceChange.from, priceChange.currency),
             to: formatMoney(priceChange.to, priceChange.currency),
@@ -137,7 +137,7 @@ export function ConfirmSheet(props: ConfirmSheetProps) {
       ) : null}
 
       {failure ? (
-        <p className="cp-open-notice cp-open-notice--error" role="alert" data-testid="open-confirm-failure">
+        <p className="cp-notice cp-notice--error" role="alert" data-testid="open-confirm-failure">
           {failure.kind === 'lost'
             ? t('confirm.lost')
             : t('confirm.batchFailed', { reason: failure.reason ?? t('confirm.noReason') })}

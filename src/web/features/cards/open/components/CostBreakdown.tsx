@@ -4,8 +4,9 @@
  * wallet that can pay (USD, and CNY with its exchange rate) with the total it would be charged,
  * its balance and whether that is enough. The customer picks the debit account here.
  */
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureLine } from '../../../../components/ui/FigureLine';
 import { Money } from '../../../../components/ui/Money';
 import { ApiError } from '../../../../lib/http';
 import { currencySymbol } from '../../../../lib/money';
@@ -42,6 +43,7 @@ export function CostBreakdown({ quote, pending, error, idle, debit, onDebit, ...
     !pending && !idle && error ? (error instanceof ApiError && error.msg) || t('cost.failed') : null;
   const shown = pending ? undefined : quote;
   const chosen = chosenTotal(shown, debit);
+  const placeholder = <span className="cp-shimmer cp-shimmer--text" aria-hidden="true" />;
 
   return (
     <section className="cp-open-cost" aria-label={t('cost.title')} aria-busy={pending} data-testid={testId}>
@@ -56,35 +58,35 @@ export function CostBreakdown({ quote, pending, error, idle, debit, onDebit, ...
         </p>
       ) : (
         <>
-          <dl className="cp-open-cost__list" aria-live="polite">
-            <Row label={t('cost.load', { count: shown?.count ?? 1 })} testId={`${testId}-amount`}>
-              {shown ? <Money minor={shown.amount} currency={shown.cardCurrency} /> : null}
-            </Row>
-            <Row label={t('cost.openFee')} testId={`${testId}-openFee`}>
-              {shown ? <Money minor={shown.openFee} currency={shown.cardCurrency} /> : null}
-            </Row>
-            <Row label={t('cost.rechargeFee')} testId={`${testId}-rechargeFee`}>
-              {shown ? <Money minor={shown.rechargeFee} currency={shown.cardCurrency} /> : null}
-            </Row>
+          <dl className="cp-figures cp-open-cost__list" aria-live="polite">
+            <FigureLine label={t('cost.load', { count: shown?.count ?? 1 })} data-testid={`${testId}-amount`}>
+              {shown ? <Money minor={shown.amount} currency={shown.cardCurrency} /> : placeholder}
+            </FigureLine>
+            <FigureLine label={t('cost.openFee')} data-testid={`${testId}-openFee`}>
+              {shown ? <Money minor={shown.openFee} currency={shown.cardCurrency} /> : placeholder}
+            </FigureLine>
+            <FigureLine label={t('cost.rechargeFee')} data-testid={`${testId}-rechargeFee`}>
+              {shown ? <Money minor={shown.rechargeFee} currency={shown.cardCurrency} /> : placeholder}
+            </FigureLine>
             {shown && shown.discount > 0 ? (
-              <Row label={t('cost.discount')} testId={`${testId}-discount`}>
+              <FigureLine label={t('cost.discount')} data-testid={`${testId}-discount`}>
                 <Money minor={-shown.discount} currency={shown.cardCurrency} tone />
-              </Row>
+              </FigureLine>
             ) : null}
-            <Row label={t('cost.subtotal')} testId={`${testId}-subtotal`} strong>
-              {shown ? <Money minor={shown.subtotal} currency={shown.cardCurrency} /> : null}
-            </Row>
+            <FigureLine label={t('cost.subtotal')} data-testid={`${testId}-subtotal`} total>
+              {shown ? <Money minor={shown.subtotal} currency={shown.cardCurrency} /> : placeholder}
+            </FigureLine>
           </dl>
-          <fieldset className="cp-open-debit" disabled={!shown}>
-            <legend className="cp-open-debit__legend">{t('cost.payFrom')}</legend>
+          <fieldset className="cp-choice" disabled={!shown}>
+            <legend className="cp-field__label">{t('cost.payFrom')}</legend>
             {shown ? (
               shown.totals.map((total) => {
                 const checked = chosen?.debitCurrency === total.debitCurrency;
                 return (
                   <label
                     key={total.debitCurrency}
-                    className={`cp-open-debit__option ${checked ? 'cp-open-debit__option--checked' : ''} ${
-                      total.enough ? '' : 'cp-open-debit__option--short'
+                    className={`cp-choice__item ${checked ? 'cp-choice__item--on' : ''} ${
+                      total.enough ? '' : 'cp-choice__item--short'
                     }`}
                     data-testid={`${testId}-debit-${total.debitCurrency}`}
                   >
@@ -95,22 +97,22 @@ export function CostBreakdown({ quote, pending, error, idle, debit, onDebit, ...
                       checked={checked}
                       onChange={() => onDebit(total.debitCurrency)}
                     />
-                    <span className="cp-open-debit__text">
-                      <span className="cp-open-debit__account">
+                    <span className="cp-choice__text">
+                      <span className="cp-choice__title">
                         {t('cost.wallet', { currency: total.debitCurrency })}
                       </span>
                       {total.rateMicros !== null ? (
-                        <span className="cp-open-debit__rate">
+                        <span className="cp-choice__meta">
                           {t('cost.rate', {
                             unit: `${currencySymbol(shown.cardCurrency)}1`,
                             rate: `${currencySymbol(total.debitCurrency)}${rateText(total.rateMicros)}`,
                           })}
                         </span>
                       ) : null}
-                      <span className="cp-open-debit__balance">
+                      <span className="cp-choice__meta">
                         {t('cost.balance')} <Money minor={total.balance} currency={total.debitCurrency} />
                         {total.enough ? null : (
-                          <span className="cp-open-badge cp-open-badge--danger">{t('cost.notEnough')}</span>
+                          <span className="cp-tag cp-tag--bad">{t('cost.notEnough')}</span>
                         )}
                       </span>
                     </span>
@@ -131,7 +133,7 @@ export function CostBreakdown({ quote, pending, error, idle, debit, onDebit, ...
           {chosen && !chosen.enough ? (
             <p className="cp-open-cost__short" role="alert" data-testid={`${testId}-short`}>
               {t('cost.shortHint', { currency: chosen.debitCurrency })}{' '}
-              <a className="cp-open-link" href="#/FinanceRechargeIndex">
+              <a className="cp-text-link" href="#/FinanceRechargeIndex">
                 {t('cost.topUp')}
               </a>
             </p>
@@ -139,24 +141,5 @@ export function CostBreakdown({ quote, pending, error, idle, debit, onDebit, ...
         </>
       )}
     </section>
-  );
-}
-
-function Row({
-  label,
-  children,
-  testId,
-  strong = false,
-}: {
-  label: string;
-  children: ReactNode;
-  testId: string;
-  strong?: boolean;
-}) {
-  return (
-    <div className={strong ? 'cp-open-cost__row cp-open-cost__row--strong' : 'cp-open-cost__row'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children ?? <span className="cp-open-skeleton" aria-hidden="true" />}</dd>
-    </div>
   );
 }

@@ -3,10 +3,11 @@
  * choice. Each coupon names its number, what it takes off, the uses left and its last day, so the
  * customer can tell two coupons apart without opening another page.
  */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../../components/ui/SelectField';
+import { productDate } from '../../../../lib/product-time';
 import type { CouponView } from '../api';
-import { percentOfBp, productDay } from '../format';
+import { percentOfBp } from '../format';
 import { CARD_OPEN_NS } from '../i18n';
 
 export interface CouponFieldProps {
@@ -20,8 +21,6 @@ export interface CouponFieldProps {
 
 export function CouponField({ id, coupons, value, onChange, error, ...rest }: CouponFieldProps) {
   const { t } = useTranslation(CARD_OPEN_NS);
-  const autoId = useId();
-  const inputId = id ?? autoId;
   const usable = coupons ?? [];
   const describe = (coupon: CouponView) =>
     t('coupon.option', {
@@ -29,36 +28,21 @@ export function CouponField({ id, coupons, value, onChange, error, ...rest }: Co
       kind: t(`coupon.type.${coupon.type}`),
       discount: percentOfBp(coupon.discountBp),
       times: coupon.availableTimes,
-      until: productDay(coupon.expiresAt),
+      until: productDate(coupon.expiresAt),
     });
 
   return (
-    <div className={`cp-field cp-open-select ${error ? 'cp-field--invalid' : ''}`}>
-      <label className="cp-field__label" htmlFor={inputId}>
-        {t('coupon.label')}
-      </label>
-      <div className="cp-field__control">
-        <select
-          id={inputId}
-          className="cp-field__input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          data-testid={rest['data-testid'] ?? 'open-coupon'}
-        >
-          <option value="">{usable.length > 0 ? t('coupon.none') : t('coupon.noneAvailable')}</option>
-          {usable.map((coupon) => (
-            <option key={coupon.id} value={coupon.id}>
-              {describe(coupon)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {error ? (
-        <p className="cp-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={id}
+      label={t('coupon.label')}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: '', label: usable.length > 0 ? t('coupon.none') : t('coupon.noneAvailable') },
+        ...usable.map((coupon) => ({ value: coupon.id, label: describe(coupon) })),
+      ]}
+      error={error}
+      data-testid={rest['data-testid'] ?? 'open-coupon'}
+    />
   );
 }

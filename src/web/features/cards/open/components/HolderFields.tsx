@@ -7,6 +7,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { loadAutofill, type HolderAutofill } from '../api';
 import { CARD_OPEN_NS } from '../i18n';
@@ -85,33 +86,16 @@ export function HolderFields({ idPrefix, draft, errors, labels, onChange, onAuto
         {field('city', 'off')}
         {field('state', 'off')}
         {field('postcode', 'off')}
-        <div className="cp-field cp-open-select">
-          <label className="cp-field__label" htmlFor={`${idPrefix}-country`}>
-            {labels.country}
-          </label>
-          <div className="cp-field__control">
-            <select
-              id={`${idPrefix}-country`}
-              name="country"
-              className="cp-field__input"
-              value={draft.country}
-              onChange={(event) => onChange('country')(event.target.value)}
-              aria-invalid={errors.country ? true : undefined}
-              data-testid="open-country"
-            >
-              {COUNTRIES.map((code) => (
-                <option key={code} value={code}>
-                  {countryNames?.of(code) ?? code}
-                </option>
-              ))}
-            </select>
-          </div>
-          {errors.country ? (
-            <p className="cp-field__error" role="alert">
-              {errors.country}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          id={`${idPrefix}-country`}
+          name="country"
+          label={labels.country}
+          value={draft.country}
+          onChange={onChange('country')}
+          options={COUNTRIES.map((code) => ({ value: code, label: countryNames?.of(code) ?? code }))}
+          error={errors.country}
+          data-testid="open-country"
+        />
       </div>
     </div>
   );

@@ -4,10 +4,11 @@
  * refused file gets (422 data.problems), and a fixed file opening its cards.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Recorded } from '../../../../test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInEachTest, TEST_ACCESS_TOKEN } from '../../../../test-fixtures';
+import { renderPage, requestsTo, type Recorded } from '../../../../test-utils';
 import { CardOpenPage } from '../CardOpenPage';
-import { batchOf, renderPage, sentTo, signIn, signOut, stubCardsApi, type Handler } from '../open-test-utils';
+import { batchOf, CARD_PATHS, stubCardsApi, type Handler } from '../open-test-utils';
 
 vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
@@ -28,7 +29,7 @@ function xlsx(name: string, size = 2048): File {
 
 async function openImport(handler?: Handler, file?: (r: Recorded) => Response | null) {
   const api = stubCardsApi(handler, file);
-  await renderPage('/cardOpen', CardOpenPage);
+  await renderPage('/cardOpen', CardOpenPage, CARD_PATHS);
   fireEvent.click(screen.getByRole('tab', { name: 'Excel import' }));
   await screen.findByTestId('import-panel');
   return api;
@@ -47,15 +48,7 @@ function partsOf(request: Recorded | undefined): string[] {
   return [...(request?.body ?? '').matchAll(/\bname="([^"]+)"/g)].map((m) => m[1] ?? '');
 }
 
-beforeEach(() => {
-  signIn();
-  window.innerWidth = 390;
-});
-
-afterEach(async () => {
-  await signOut();
-  vi.unstubAllGlobals();
-});
+signedInEachTest(390);
 
 describe('Excel import', () => {
   it('downloads the template through the download helper under the name the server gives', async () => {
@@ -80,8 +73,8 @@ describe('Excel import', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('open-cards.xlsx');
     expect(link.href).toBe('blob:template');
-    const [template] = sentTo(requests, 'card/importTemplate');
-    expect(template?.headers.get('authorization')).toBe('Bearer access-token-cards');
+    const [template] = requestsTo(requests, 'card/importTemplate');
+    expect(template?.headers.get('authorization')).toBe(`Bearer ${TEST_ACCESS_TOKEN}`);
     click.mockRestore();
   });
 
@@ -96,7 +89,7 @@ describe('Excel import', () => {
     expect(screen.getByTestId('import-file-error').textContent).toBe(
       'Please choose the .xlsx file made from the template',
     );
-    expect(sentTo(requests, 'card/importData')).toHaveLength(0);
+    expect(requestsTo(requests, 'card/importData')).toHaveLength(0);
   });
 
   it('lists the wrong rows of a refused file, then opens the cards of the fixed one', async () => {
@@ -130,7 +123,7 @@ describe('Excel import', () => {
     expect(problems.textContent).toContain('Postcode');
     expect(screen.getByTestId('import-upload').textContent).toBe('Upload the fixed file');
 
-    const [first] = sentTo(requests, 'card/importData');
+    const [first] = requestsTo(requests, 'card/importData');
     expect(first?.method).toBe('POST');
     expect(partsOf(first)).toEqual(['file', 'unit']);
     expect(first?.body).toMatch(/name="file"; filename=/);
@@ -143,11 +136,11 @@ describe('Excel import', () => {
     expect(screen.getAllByTestId('open-result-row')).toHaveLength(2);
     expect(screen.queryByTestId('import-problems')).toBeNull();
 
-    const [, second] = sentTo(requests, 'card/importData');
+    const [, second] = requestsTo(requests, 'card/importData');
     const firstKey = first?.headers.get('idempotency-key');
     expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.headers.get('idempotency-key')).not.toBe(firstKey);
-    await waitFor(() => expect(sentTo(requests, 'user/wallet').length).toBeGreaterThan(1));
+    await waitFor(() => expect(requestsTo(requests, 'user/wallet').length).toBeGreaterThan(1));
   });
 
   it('says in place why an upload failed; a server error keeps the key, a refusal does not', async () => {
@@ -175,7 +168,7 @@ describe('Excel import', () => {
 
     upload(); // After a top-up: the same file again.
     expect(await screen.findByTestId('open-result')).toBeTruthy();
-    const keys = sentTo(requests, 'card/importData').map((r) => r.headers.get('idempotency-key'));
+    const keys = requestsTo(requests, 'card/importData').map((r) => r.headers.get('idempotency-key'));
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]); // The server error may be retried as the same upload.
     expect(keys[2]).not.toBe(keys[1]); // The refusal would only be replayed under its key.

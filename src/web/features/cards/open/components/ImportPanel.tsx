@@ -10,8 +10,8 @@
  * The upload's Idempotency-Key is made once per file and choice and reused when the same upload is
  * retried; the import is followed through batchCard with that key, as a batch is.
  */
-import Button from 'antd-mobile/es/components/button';
 import { useQueryClient } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importProblem, type ImportProblem } from '../../../../../contract/cards';
@@ -19,6 +19,8 @@ import { Money } from '../../../../components/ui/Money';
 import { ApiError, catalogueMessage } from '../../../../lib/http';
 import { translate } from '../../../../lib/i18n';
 import { ensureOnline } from '../../../../lib/offline';
+import { saveFile } from '../../../../lib/save-file';
+import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
 import { refreshWallet, useWallet } from '../../../../lib/wallet';
 import {
   downloadTemplate,
@@ -31,9 +33,7 @@ import {
 } from '../api';
 import { isFinalBatch, startBatchPoller, type BatchPoller } from '../batch-poller';
 import { CARD_OPEN_NS } from '../i18n';
-import { saveFile } from '../save-file';
 import { LOST_ANSWER_POLLS, lostAnswer, refusedForGood, type Progress } from '../useOpening';
-import { useSubmissionKey } from '../useSubmissionKey';
 import { BatchProgress } from './BatchProgress';
 import { CouponField } from './CouponField';
 import { ImportProblems } from './ImportProblems';
@@ -65,7 +65,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
   const queryClient = useQueryClient();
   const { balances } = useWallet();
   const ids = useId();
-  const { keyFor, done } = useSubmissionKey();
+  const { keyFor, forget } = useSubmissionKey();
   const [file, setFile] = useState<File | null>(null);
   const [unit, setUnit] = useState<DebitCurrency | ''>('');
   const [couponId, setCouponId] = useState('');
@@ -119,7 +119,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
       return;
     }
     setProgress({ issued: answer.issued, total: answer.total });
-    done();
+    forget();
     if (answer.status === 'done') {
       setResult(answer);
       void refreshWallet();
@@ -173,7 +173,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
       follower.stop();
       setProgress(null);
       // Refused: nothing was opened, and the next upload (a fixed file, after a top-up) is a new one.
-      if (refusedForGood(error)) done();
+      if (refusedForGood(error)) forget();
       const listed = problemsOf(error);
       if (listed) {
         setProblems(listed);
@@ -203,7 +203,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
   return (
     <div className="cp-open-import" data-testid="import-panel">
       <ol className="cp-open-steps">
-        <li className="cp-open-card cp-open-step">
+        <li className="cp-panel cp-open-step">
           <h3 className="cp-open__legend">{t('import.step1')}</h3>
           <p className="cp-open__muted">{t('import.step1Hint')}</p>
           {openSegments.length > 0 ? (
@@ -211,7 +211,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
               {openSegments.map((segment) => (
                 <div key={segment.id}>
                   <dt>{segment.name}</dt>
-                  <dd className="cp-open-mono">{segment.id}</dd>
+                  <dd className="cp-mono">{segment.id}</dd>
                 </div>
               ))}
             </dl>
@@ -227,7 +227,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             {t('import.download')}
           </Button>
         </li>
-        <li className="cp-open-card cp-open-step">
+        <li className="cp-panel cp-open-step">
           <h3 className="cp-open__legend">{t('import.step2')}</h3>
           <div className={`cp-field ${errors.file ? 'cp-field--invalid' : ''}`}>
             <span className="cp-field__label">{t('import.file')}</span>
@@ -262,12 +262,12 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             ) : null}
           </div>
 
-          <fieldset className="cp-open-debit cp-open-import__unit">
-            <legend className="cp-open-debit__legend">{t('import.unit')}</legend>
+          <fieldset className="cp-choice cp-open-import__unit">
+            <legend className="cp-field__label">{t('import.unit')}</legend>
             {DEBIT_ACCOUNTS.map((currency) => (
               <label
                 key={currency}
-                className={`cp-open-debit__option ${unit === currency ? 'cp-open-debit__option--checked' : ''}`}
+                className={`cp-choice__item ${unit === currency ? 'cp-choice__item--on' : ''}`}
                 data-testid={`import-unit-${currency}`}
               >
                 <input
@@ -281,9 +281,9 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
                     setErrors((e) => ({ ...e, unit: undefined }));
                   }}
                 />
-                <span className="cp-open-debit__text">
-                  <span className="cp-open-debit__account">{t('cost.wallet', { currency })}</span>
-                  <span className="cp-open-debit__balance">
+                <span className="cp-choice__text">
+                  <span className="cp-choice__title">{t('cost.wallet', { currency })}</span>
+                  <span className="cp-choice__meta">
                     {t('cost.balance')}{' '}
                     {balances ? <Money minor={balances[currency] ?? 0} currency={currency} /> : '—'}
                   </span>
@@ -309,7 +309,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             <BatchProgress progress={progress} testId="import-progress" />
           ) : null}
           {failure ? (
-            <p className="cp-open-notice cp-open-notice--error" role="alert" data-testid="import-failure">
+            <p className="cp-notice cp-notice--error" role="alert" data-testid="import-failure">
               {failure}
             </p>
           ) : null}
@@ -318,7 +318,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             block
             color="primary"
             size="large"
-            className="cp-open-submit"
+            className="cp-submit cp-open-submit"
             loading={uploading}
             disabled={uploading}
             onClick={() => void upload()}

@@ -3,10 +3,9 @@
  * spreadsheet shows it, the column and the reason, in a table on a wide screen and a list on a
  * phone. Nothing was opened; the customer fixes these rows in the file and uploads it again.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportProblem } from '../../../../../contract/cards';
-import { DataList, type DataColumn } from '../../../../components/ui/DataList';
+import { LocalDataList, type DataColumn } from '../../../../components/ui/DataList';
 import { CARD_OPEN_NS } from '../i18n';
 
 const PAGE_SIZE = 20;
@@ -15,7 +14,6 @@ type Keyed = ImportProblem & { key: string };
 
 export function ImportProblems({ problems }: { problems: readonly ImportProblem[] }) {
   const { t } = useTranslation(CARD_OPEN_NS);
-  const [pageNo, setPageNo] = useState(1);
   const rows: Keyed[] = problems.map((problem, index) => ({ ...problem, key: String(index) }));
   const rowCount = new Set(problems.map((problem) => problem.row)).size;
   const columns: DataColumn<Keyed>[] = [
@@ -47,15 +45,12 @@ export function ImportProblems({ problems }: { problems: readonly ImportProblem[
         {t('import.problemsTitle', { count: rowCount })}
       </h3>
       <p className="cp-open__muted">{t('import.problemsHint')}</p>
-      <DataList
+      <LocalDataList
         columns={columns}
-        rows={rows.slice((pageNo - 1) * PAGE_SIZE, pageNo * PAGE_SIZE)}
+        rows={rows}
         rowKey={(problem) => problem.key}
         caption={t('import.problemsCaption')}
-        total={rows.length}
-        pageNo={pageNo}
         pageSize={PAGE_SIZE}
-        onPageChange={setPageNo}
         data-testid="import-problem-list"
       />
     </section>

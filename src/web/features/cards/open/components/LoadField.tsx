@@ -6,11 +6,11 @@
 import { useTranslation } from 'react-i18next';
 import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../../../contract/card-rules';
 import type { CurrencyCode } from '../../../../../contract/core';
+import { ServiceNotice } from '../../../../components/layout/ServiceNotice';
 import { TextField } from '../../../../components/ui/TextField';
+import { cleanAmountInput, plainAmount } from '../../../../lib/amount-input';
 import { formatMoney } from '../../../../lib/money';
-import { cleanAmountInput, plainAmount } from '../amount-input';
 import { CARD_OPEN_NS } from '../i18n';
-import { ServiceNotice } from './ServiceNotice';
 
 export interface LoadFieldProps {
   id: string;
@@ -45,9 +45,10 @@ export function LoadField({
         : t('amount.hint', { min: formatMoney(minimum, currency) });
 
   return (
-    <div className="cp-open-amount">
+    <>
       <TextField
         id={id}
+        className="cp-field--amount"
         label={t('amount.labelWithCurrency', { currency })}
         value={value}
         onChange={(raw) => onChange(cleanAmountInput(raw))}
@@ -59,7 +60,13 @@ export function LoadField({
         placeholder={minimum === null ? '0.00' : plainAmount(minimum)}
         data-testid="open-amount"
       />
-      {serviceMessage ? <ServiceNotice message={serviceMessage} testId="open-service-limit" /> : null}
-    </div>
+      {serviceMessage ? (
+        <ServiceNotice
+          message={serviceMessage}
+          data-testid="open-service-limit"
+          contactTestId="open-service-limit-contact"
+        />
+      ) : null}
+    </>
   );
 }

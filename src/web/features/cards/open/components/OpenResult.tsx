@@ -4,9 +4,9 @@
  * Links lead to the card list, where every card can be recharged, frozen or revealed.
  */
 import Button from 'antd-mobile/es/components/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataList, type DataColumn } from '../../../../components/ui/DataList';
+import { LocalDataList, type DataColumn } from '../../../../components/ui/DataList';
+import { TickIcon } from '../../../../components/ui/icons';
 import { Money } from '../../../../components/ui/Money';
 import type { CardView } from '../api';
 import { CARD_OPEN_NS, CARDS_NS } from '../i18n';
@@ -26,7 +26,7 @@ export function OpenResult({ cards, total, txnNo, onAgain }: OpenResultProps) {
   const single = total === 1 && cards.length === 1;
   const actions = (
     <div className="cp-open-result__actions">
-      <a className="cp-open-button" href="#/cardList" data-testid="open-result-list">
+      <a className="cp-link-button" href="#/cardList" data-testid="open-result-list">
         {t('result.toList')}
       </a>
       <Button fill="outline" color="primary" onClick={onAgain} data-testid="open-result-again">
@@ -37,21 +37,13 @@ export function OpenResult({ cards, total, txnNo, onAgain }: OpenResultProps) {
 
   return (
     <section
-      className="cp-open-card cp-open-result"
+      className="cp-panel cp-open-result"
       aria-labelledby="open-result-title"
       data-testid="open-result"
     >
       <div className="cp-open-result__head">
         <span className="cp-open-result__tick" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="26" height="26">
-            <path
-              d="M5 12.5l4.5 4.5L19 7.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-            />
-          </svg>
+          <TickIcon size={26} />
         </span>
         <div>
           <h2 id="open-result-title" className="cp-open-result__title" tabIndex={-1}>
@@ -79,7 +71,7 @@ function CardFace({ card }: { card: CardView }) {
       <p className="cp-open-face__number" aria-label={t('result.last4Label', { last4: card.last4 })}>
         •••• •••• •••• <span data-testid="open-result-last4">{card.last4}</span>
       </p>
-      <dl className="cp-open-face__facts">
+      <dl className="cp-open-facts">
         <div>
           <dt>{t('result.holder')}</dt>
           <dd>{card.holderName}</dd>
@@ -92,7 +84,7 @@ function CardFace({ card }: { card: CardView }) {
         </div>
         <div>
           <dt>{t('result.serial')}</dt>
-          <dd className="cp-open-mono" data-testid="open-result-serial">
+          <dd className="cp-mono" data-testid="open-result-serial">
             {card.serial}
           </dd>
         </div>
@@ -104,15 +96,13 @@ function CardFace({ card }: { card: CardView }) {
 function CardRows({ cards }: { cards: readonly CardView[] }) {
   const { t } = useTranslation(CARD_OPEN_NS);
   const { t: tc } = useTranslation(CARDS_NS);
-  const [pageNo, setPageNo] = useState(1);
-  const rows = cards.slice((pageNo - 1) * PAGE_SIZE, pageNo * PAGE_SIZE);
   const columns: DataColumn<CardView>[] = [
     {
       key: 'serial',
       title: t('result.serial'),
       primary: true,
       render: (card) => (
-        <span className="cp-open-mono" data-testid="open-result-row" data-serial={card.serial}>
+        <span className="cp-mono" data-testid="open-result-row" data-serial={card.serial}>
           {card.serial}
         </span>
       ),
@@ -132,15 +122,12 @@ function CardRows({ cards }: { cards: readonly CardView[] }) {
     },
   ];
   return (
-    <DataList
+    <LocalDataList
       columns={columns}
-      rows={rows}
+      rows={cards}
       rowKey={(card) => card.id}
       caption={t('result.caption')}
-      total={cards.length}
-      pageNo={pageNo}
       pageSize={PAGE_SIZE}
-      onPageChange={setPageNo}
       data-testid="open-result-cards"
     />
   );

@@ -51,7 +51,7 @@ export function SegmentPicker({
       ) : failed ? (
         <p className="cp-open__muted" role="alert">
           {t('segment.loadFailed')}{' '}
-          <button type="button" className="cp-open-link" onClick={onRetry}>
+          <button type="button" className="cp-text-link" onClick={onRetry}>
             {t('retry')}
           </button>
         </p>
@@ -118,9 +118,7 @@ function SegmentOption({
           {t(`network.${segment.network}`)}
         </span>
         <span className="cp-open-segment__name">{segment.name}</span>
-        {maintenance ? (
-          <span className="cp-open-badge cp-open-badge--warn">{t('segment.maintenance')}</span>
-        ) : null}
+        {maintenance ? <span className="cp-tag cp-tag--warn">{t('segment.maintenance')}</span> : null}
       </span>
       <span className="cp-open-segment__bin">
         {t('segment.bin', { bin: segment.bin })} · {segment.currency}

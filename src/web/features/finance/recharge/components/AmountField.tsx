@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../components/ui/TextField';
+import { cleanAmountInput, parseAmount, plainAmount } from '../../../../lib/amount-input';
 import { currencySymbol, formatMoney } from '../../../../lib/money';
-import { cleanAmountInput, parseAmount, plainAmount } from '../amount';
 import { RECHARGE_NS } from '../i18n';
 import { ceilingOf, feeRateText, type ChannelRule } from '../limits';
 
@@ -41,6 +41,7 @@ export function AmountField({ rule, value, onChange, onBlur, error, limitsKnown 
     <div className="cp-recharge-amount">
       <TextField
         id={AMOUNT_INPUT_ID}
+        className="cp-field--amount"
         label={t('amount.label', { unit })}
         value={value}
         onChange={(raw) => onChange(cleanAmountInput(raw))}

@@ -55,7 +55,7 @@ export function BankLimitImage() {
         <p className="cp-recharge__note">{t('card.bankLimitsFailed')}</p>
       ) : (
         <span
-          className="cp-recharge-skeleton cp-recharge-banks__placeholder"
+          className="cp-shimmer cp-recharge-banks__placeholder"
           aria-label={t('card.bankLimitsLoading')}
         />
       )}

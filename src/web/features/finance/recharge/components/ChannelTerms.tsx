@@ -21,7 +21,7 @@ export function ChannelTerms({ rule }: { rule: ChannelRule }) {
       <div className="cp-recharge-terms__text">
         <p className="cp-recharge-terms__name">
           {t(`channel.${rule.channel}`)}
-          {usdt ? <span className="cp-recharge-badge">TRC20</span> : null}
+          {usdt ? <span className="cp-tag cp-tag--ok cp-recharge-badge">TRC20</span> : null}
         </p>
         {usdt ? (
           <ul className="cp-recharge-terms__list">

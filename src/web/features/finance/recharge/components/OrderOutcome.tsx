@@ -3,6 +3,7 @@
  * (expired, failed, or a USDT confirmation that is taking longer than its window).
  */
 import { useTranslation } from 'react-i18next';
+import { TickIcon } from '../../../../components/ui/icons';
 import { Money } from '../../../../components/ui/Money';
 import type { TopupOrder } from '../api';
 import { RECHARGE_NS } from '../i18n';
@@ -14,16 +15,7 @@ export function OrderSuccess({ order }: { order: TopupOrder }) {
   return (
     <div className="cp-recharge-outcome" data-testid="recharge-success">
       <span className="cp-recharge-outcome__icon cp-recharge-outcome__icon--ok" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="30" height="30">
-          <path
-            d="M5 12.5l4.5 4.5L19 7.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <TickIcon size={30} />
       </span>
       <p className="cp-recharge-outcome__title" role="status">
         {t('success.title')}

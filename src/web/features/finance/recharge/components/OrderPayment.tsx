@@ -4,16 +4,16 @@
  * "save QR image", "open in the app" on phones, and the live status.
  */
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../../components/ui/CopyButton';
 import { Countdown } from '../../../../components/ui/Countdown';
 import { Money } from '../../../../components/ui/Money';
 import { useMediaQuery, WIDE_QUERY } from '../../../../components/ui/useMediaQuery';
+import { plainAmount } from '../../../../lib/amount-input';
 import { formatMoney } from '../../../../lib/money';
-import { plainAmount } from '../amount';
 import type { TopupOrder } from '../api';
 import { safeDeepLink } from '../deep-link';
 import { RECHARGE_NS } from '../i18n';
 import { useQrDataUrl } from '../useQrDataUrl';
-import { CopyButton } from './CopyButton';
 
 function secondsUntil(iso: string): number {
   const at = Date.parse(iso);
@@ -62,10 +62,7 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
               qr === 'failed' ? (
                 <p className="cp-recharge-qr__failed">{t('order.qrFailed')}</p>
               ) : (
-                <span
-                  className="cp-recharge-skeleton cp-recharge-qr__placeholder"
-                  aria-label={t('order.qrLoading')}
-                />
+                <span className="cp-shimmer cp-recharge-qr__placeholder" aria-label={t('order.qrLoading')} />
               )
             ) : (
               <img
@@ -89,7 +86,7 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
           <div>
             <dt>{t('order.network')}</dt>
             <dd>
-              <span className="cp-recharge-badge">{order.network ?? 'TRC20'}</span>
+              <span className="cp-tag cp-tag--ok cp-recharge-badge">{order.network ?? 'TRC20'}</span>
             </dd>
           </div>
           <div className="cp-recharge-usdt__row">
@@ -99,8 +96,9 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
                 {order.address}
               </code>
               <CopyButton
-                text={order.address}
-                label={t('order.copyAddress')}
+                value={order.address}
+                text={t('order.copyAddress')}
+                failed={t('order.copyFailed')}
                 data-testid="recharge-copy-address"
               />
             </dd>
@@ -110,8 +108,9 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
             <dd>
               <code className="cp-recharge-usdt__value">{plainAmount(order.amount)} USDT</code>
               <CopyButton
-                text={plainAmount(order.amount)}
-                label={t('order.copyAmount')}
+                value={plainAmount(order.amount)}
+                text={t('order.copyAmount')}
+                failed={t('order.copyFailed')}
                 data-testid="recharge-copy-amount"
               />
             </dd>
@@ -151,8 +150,9 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
             </span>
             {usdt ? null : (
               <CopyButton
-                text={order.orderId}
-                label={t('order.copyNumber')}
+                value={order.orderId}
+                text={t('order.copyNumber')}
+                failed={t('order.copyFailed')}
                 data-testid="recharge-copy-order"
               />
             )}

@@ -7,8 +7,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastInfo } from '../../../../lib/notify';
 import { storeSession } from '../../../../test-fixtures';
+import { requestsTo } from '../../../../test-utils';
 import type { OrderStatus, TopupOrder } from '../api';
-import { requestsTo, signOutAndForget, stubRechargeApi } from '../test-api';
+import { signOutAndForget, stubRechargeApi } from '../test-api';
 import { testOrder } from '../test-orders';
 import { OrderSheet } from './OrderSheet';
 
@@ -69,17 +70,17 @@ describe('OrderSheet polling', () => {
     const { requests } = stubStatuses(['pending'], order);
     const view = render(<Harness order={order} />);
     await advance(1999);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(0);
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(0);
     await advance(1);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(1);
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(1);
     await advance(3000);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(2);
-    const status = requestsTo(requests, 'recharge/status')[0];
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(2);
+    const status = requestsTo(requests, 'account/recharge/status')[0];
     expect(status?.query.get('orderId')).toBe(order.orderId);
 
     view.rerender(<Harness order={order} visible={false} />);
     await advance(10 * 60_000);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(2);
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(2);
   });
 
   it('tells the parent the last status when the customer closes it', async () => {
@@ -103,10 +104,10 @@ describe('OrderSheet polling', () => {
     await advance(0);
     const closed = screen.getByTestId('recharge-closed');
     expect(closed.dataset.reason).toBe('expired');
-    const polls = requestsTo(requests, 'recharge/status').length;
+    const polls = requestsTo(requests, 'account/recharge/status').length;
     expect(polls).toBe(3); // at 2 s, 5 s and the last look at 7 s
     await advance(10 * 60_000);
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(polls);
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(polls);
 
     fireEvent.click(screen.getByTestId('recharge-restart'));
     expect(onRestart).toHaveBeenCalled();
@@ -146,7 +147,7 @@ describe('OrderSheet polling', () => {
     await advance(8000); // well past expiresAt
     await advance(0);
     expect(screen.getByTestId('recharge-success')).toBeTruthy();
-    expect(requestsTo(requests, 'recharge/status')).toHaveLength(3);
+    expect(requestsTo(requests, 'account/recharge/status')).toHaveLength(3);
   });
 });
 
@@ -160,7 +161,7 @@ describe('OrderSheet actions', () => {
     await advance(0);
     fireEvent.click(screen.getByTestId('recharge-check'));
     await advance(0);
-    const check = requestsTo(requests, 'recharge/check');
+    const check = requestsTo(requests, 'account/recharge/check');
     expect(check).toHaveLength(1);
     expect(new URLSearchParams(check[0]?.body).get('orderId')).toBe(order.orderId);
     expect(toastInfo).toHaveBeenCalledWith('We have not received the payment yet. It can take a minute.');

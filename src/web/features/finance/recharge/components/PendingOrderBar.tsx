@@ -11,12 +11,7 @@ export function PendingOrderBar({ order, onOpen }: { order: TopupOrder; onOpen: 
       <span>
         {t('pending.text')} <Money minor={order.amount} currency={order.currency} />
       </span>
-      <button
-        type="button"
-        className="cp-recharge-link-button"
-        onClick={onOpen}
-        data-testid="recharge-reopen"
-      >
+      <button type="button" className="cp-text-link" onClick={onOpen} data-testid="recharge-reopen">
         {t('pending.open')}
       </button>
     </div>

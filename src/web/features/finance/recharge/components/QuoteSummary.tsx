@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '../../../../../contract/core';
+import { FigureLine } from '../../../../components/ui/FigureLine';
 import { Money } from '../../../../components/ui/Money';
 import { ApiError } from '../../../../lib/http';
 import type { Quote } from '../api';
@@ -19,6 +20,8 @@ export interface QuoteSummaryProps {
 export function QuoteSummary({ currency, quote, pending, error }: QuoteSummaryProps) {
   const { t } = useTranslation(RECHARGE_NS);
   const failed = !pending && error ? (error instanceof ApiError && error.msg) || t('quote.failed') : null;
+  const figure = (minor: number | undefined) =>
+    minor !== undefined && !pending ? <Money minor={minor} currency={currency} /> : '—';
 
   return (
     <section
@@ -32,23 +35,14 @@ export function QuoteSummary({ currency, quote, pending, error }: QuoteSummaryPr
           {failed}
         </p>
       ) : (
-        <dl className="cp-recharge-quote__list" aria-live="polite">
-          <div>
-            <dt>{t('quote.pay')}</dt>
-            <dd>{quote && !pending ? <Money minor={quote.amount} currency={currency} /> : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('quote.fee')}</dt>
-            <dd data-testid="recharge-fee">
-              {quote && !pending ? <Money minor={quote.fee} currency={currency} /> : '—'}
-            </dd>
-          </div>
-          <div className="cp-recharge-quote__credit">
-            <dt>{t('quote.credit')}</dt>
-            <dd data-testid="recharge-credit">
-              {quote && !pending ? <Money minor={quote.credit} currency={currency} /> : '—'}
-            </dd>
-          </div>
+        <dl className="cp-figures" aria-live="polite">
+          <FigureLine label={t('quote.pay')}>{figure(quote?.amount)}</FigureLine>
+          <FigureLine label={t('quote.fee')} data-testid="recharge-fee">
+            {figure(quote?.fee)}
+          </FigureLine>
+          <FigureLine label={t('quote.credit')} total data-testid="recharge-credit">
+            {figure(quote?.credit)}
+          </FigureLine>
         </dl>
       )}
     </section>

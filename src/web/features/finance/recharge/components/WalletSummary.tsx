@@ -45,7 +45,7 @@ export function WalletSummary() {
       {failed && !balances ? (
         <p className="cp-recharge-wallet__note">
           {t('wallet.loadFailed')}{' '}
-          <button type="button" className="cp-recharge-link-button" onClick={() => void refreshWallet()}>
+          <button type="button" className="cp-text-link" onClick={() => void refreshWallet()}>
             {t('wallet.retry')}
           </button>
         </p>

@@ -4,6 +4,7 @@
  * desktop; offline it says the network is needed instead of opening a page that cannot load.
  */
 import type { MouseEvent, ReactNode } from 'react';
+import { ChevronIcon } from '../../../../components/ui/icons';
 import { ensureOnline } from '../../../../lib/offline';
 import { ChannelIcon, type WayIcon } from './ChannelIcon';
 
@@ -23,20 +24,12 @@ export function WayLink({ way, name, detail, to, note }: WayLinkProps) {
       <ChannelIcon way={way} />
       <span className="cp-recharge-way__text">
         <span className="cp-recharge-way__name">{name}</span>
-        <span className="cp-recharge-way__detail">{detail ?? <span className="cp-recharge-skeleton" />}</span>
+        <span className="cp-recharge-way__detail">
+          {detail ?? <span className="cp-shimmer cp-shimmer--text" />}
+        </span>
         {note ? <span className="cp-recharge-way__note">{note}</span> : null}
       </span>
-      {to ? (
-        <svg
-          className="cp-recharge-way__chevron"
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          aria-hidden="true"
-        >
-          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      ) : null}
+      {to ? <ChevronIcon direction="right" size={20} className="cp-recharge-way__chevron" /> : null}
     </>
   );
 

@@ -6,9 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../../../contract/core';
 import type { usbank } from '../../../../../contract/finance';
+import { copyWithNotice } from '../../../../lib/clipboard';
 import { formatMoney } from '../../../../lib/money';
-import { toastError, toastSuccess } from '../../../../lib/notify';
-import { copyText } from '../../../../lib/clipboard';
 import { FINANCE_NS } from '../i18n';
 
 type Details = ResponseOf<typeof usbank>;
@@ -25,8 +24,8 @@ const ROWS = [
 export function BankDetails({ details }: { details: Details }) {
   const { t } = useTranslation(FINANCE_NS);
   return (
-    <section className="cp-fin-card cp-bank" aria-labelledby="bank-details-title" data-testid="bank-details">
-      <h2 id="bank-details-title" className="cp-fin-card__title">
+    <section className="cp-panel cp-bank" aria-labelledby="bank-details-title" data-testid="bank-details">
+      <h2 id="bank-details-title" className="cp-panel__title">
         {t('bank.receiving')}
       </h2>
       <dl className="cp-bank__list">
@@ -59,10 +58,6 @@ function CopyRow({
   strong?: boolean;
 }) {
   const { t } = useTranslation(FINANCE_NS);
-  const copy = async () => {
-    if (await copyText(value)) toastSuccess(t('common:catalogue.copySuccess'));
-    else toastError(t('bank.copyFailed'));
-  };
   return (
     <div className={`cp-bank__row ${strong ? 'cp-bank__row--strong' : ''}`}>
       <dt>{label}</dt>
@@ -73,7 +68,7 @@ function CopyRow({
         <button
           type="button"
           className="cp-copy"
-          onClick={() => void copy()}
+          onClick={() => void copyWithNotice(value, t('bank.copyFailed'))}
           aria-label={t('bank.copy', { field: label })}
           data-testid={`bank-copy-${name}`}
         >

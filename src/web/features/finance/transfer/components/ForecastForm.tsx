@@ -12,8 +12,9 @@ import { ImageUpload } from '../../../../components/ui/ImageUpload';
 import { TextField } from '../../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../../components/ui/useClickGuard';
 import { formatMoney } from '../../../../lib/money';
+import { productToday } from '../../../../lib/product-time';
+import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
 import { uploadProof } from '../api';
-import { productToday } from '../dates';
 import {
   checkForecast,
   EMPTY_DRAFT,
@@ -23,7 +24,6 @@ import {
   type ForecastInput,
 } from '../forecast-draft';
 import { FINANCE_NS } from '../i18n';
-import { useSubmissionKey } from '../useSubmissionKey';
 
 export interface ForecastFormProps {
   /** Prefix of the inputs' ids (two forms may be on one page: the page's and a sheet's). */
@@ -54,7 +54,7 @@ export function ForecastForm({
   const [draft, setDraft] = useState<ForecastDraft>(initial);
   const [errors, setErrors] = useState<ForecastErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const { keyFor, done } = useSubmissionKey();
+  const { keyFor, forget } = useSubmissionKey();
   // ImageUpload reports the stored URL; the forecast refers to the file id of that upload.
   const uploadedIds = useRef(new Map<string, string>());
   const today = productToday();
@@ -88,7 +88,7 @@ export function ForecastForm({
     setSubmitting(true);
     try {
       await onSubmit(checked.data, keyFor(checked.data));
-      done();
+      forget();
     } catch {
       // The HTTP layer has shown the reason; the fields stay for a correction or a retry.
     } finally {
@@ -157,7 +157,7 @@ export function ForecastForm({
         type="submit"
         block
         color="primary"
-        className="cp-forecast-form__submit"
+        className="cp-submit"
         loading={submitting}
         disabled={guarded || submitting}
         data-testid="forecast-submit"

@@ -13,9 +13,9 @@ export function LoadFailed({
 }) {
   const { t } = useTranslation(FINANCE_NS);
   return (
-    <div className="cp-fin-card cp-fin-failed" role="alert" data-testid={testId}>
+    <div className="cp-panel cp-fin-failed" role="alert" data-testid={testId}>
       <p>{text}</p>
-      <button type="button" className="cp-fin-link" onClick={onRetry}>
+      <button type="button" className="cp-text-link" onClick={onRetry}>
         {t('bank.retry')}
       </button>
     </div>

@@ -52,7 +52,7 @@ function ProofImage({ fileId }: { fileId: string }) {
     <figure className="cp-proof-full">
       <img src={proof.url} alt={t('audit.proofTitle')} className="cp-proof-full__img" />
       <figcaption>
-        <a className="cp-fin-link" href={proof.url} target="_blank" rel="noopener noreferrer">
+        <a className="cp-text-link" href={proof.url} target="_blank" rel="noopener noreferrer">
           {t('audit.openProof')}
         </a>
       </figcaption>

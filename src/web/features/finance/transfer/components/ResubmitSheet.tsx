@@ -47,7 +47,7 @@ function ResubmitForm({ forecast, onDone }: { forecast: ForecastView; onDone: ()
   return (
     <>
       {forecast.rejectReason ? (
-        <p className="cp-fin-reason" data-testid="resubmit-reason">
+        <p className="cp-notice cp-notice--error" data-testid="resubmit-reason">
           {t('audit.rejectReason', { reason: forecast.rejectReason })}
         </p>
       ) : null}

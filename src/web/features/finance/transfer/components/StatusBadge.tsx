@@ -1,13 +1,22 @@
-/** A forecast's state as a coloured badge (colour is never the only cue: the word is there too). */
+/** A forecast's state as a coloured tag: waiting on review, credited, refused, withdrawn. */
 import { useTranslation } from 'react-i18next';
 import type { ForecastStatus } from '../../../../../contract/finance';
+import { Tag, type TagTone } from '../../../../components/ui/Tag';
 import { FINANCE_NS } from '../i18n';
+
+const TONE: Record<ForecastStatus, TagTone> = {
+  submitted: 'warn',
+  resubmitted: 'warn',
+  approved: 'ok',
+  rejected: 'bad',
+  revoked: 'muted',
+};
 
 export function StatusBadge({ status }: { status: ForecastStatus }) {
   const { t } = useTranslation(FINANCE_NS);
   return (
-    <span className={`cp-badge cp-badge--${status}`} data-testid="forecast-status" data-status={status}>
+    <Tag tone={TONE[status]} data-testid="forecast-status" data-status={status}>
       {t(`status.${status}`)}
-    </span>
+    </Tag>
   );
 }

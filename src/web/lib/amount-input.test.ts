@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanAmountInput, parseAmount, plainAmount } from './amount';
+import { cleanAmountInput, parseAmount, plainAmount } from './amount-input';
 
 describe('parseAmount: major units to integer minor units without float errors', () => {
   it.each([
@@ -12,6 +12,8 @@ describe('parseAmount: major units to integer minor units without float errors',
     ['500.', 50_000],
     [' 110 ', 11_000],
     ['0009.9', 990],
+    ['0.29', 29],
+    ['1000.01', 100_001],
   ])('%j -> %d', (text, minor) => {
     expect(parseAmount(text)).toBe(minor);
   });
@@ -37,6 +39,7 @@ describe('cleanAmountInput', () => {
     expect(cleanAmountInput('5a0b0')).toBe('500');
     expect(cleanAmountInput('1.2.3')).toBe('1.23');
     expect(cleanAmountInput('.5')).toBe('0.5');
+    expect(cleanAmountInput('1,000.999')).toBe('1000.99');
   });
 
   it('drops commas rather than guessing what they mean', () => {
@@ -46,6 +49,7 @@ describe('cleanAmountInput', () => {
   it('reads full-width digits and points from Chinese keyboards', () => {
     expect(cleanAmountInput('５００．５')).toBe('500.5');
     expect(cleanAmountInput('１２。３４')).toBe('12.34');
+    expect(cleanAmountInput('１２.３４５')).toBe('12.34');
   });
 });
 

@@ -1,27 +1,5 @@
-/**
- * Helpers of the card list's tests (imported by tests only): cards to show, a signed-in session,
- * rendering inside a fresh query client, and reading the form bodies the stubbed fetch recorded.
- */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+/** Test data of the card list (imported by tests only): cards to show and recharge prices. */
 import type { CardView, CostBreakdown } from '../../../../contract/cards';
-import { saveTokens } from '../../../lib/session';
-import type { Recorded } from '../../../test-utils';
-
-export const ACCESS_TOKEN = 'access-token-cards';
-
-export function signIn(): void {
-  saveTokens({
-    access_token: ACCESS_TOKEN,
-    refresh_token: 'refresh-token-123456',
-    access_overtime: 4_102_444_800_000,
-  });
-}
-
-export function setWidth(width: number): void {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 /** Card number `index` (0 = newest): USD, active, a balance that grows with the index. */
 export function testCard(index: number, patch: Partial<CardView> = {}): CardView {
@@ -75,18 +53,4 @@ export function testCost(amount: number, patch: Partial<CostBreakdown> = {}): Co
     ],
     ...patch,
   };
-}
-
-export function renderWithClient(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
-  return { client, ...view };
-}
-
-export function formOf(request: Recorded | undefined): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(request?.body ?? ''));
-}
-
-export function requestsTo(requests: readonly Recorded[], path: string): Recorded[] {
-  return requests.filter((request) => request.path === `/api/card/${path}`);
 }

@@ -1,8 +1,9 @@
 /**
- * Amounts typed in major units ("500.1") become integer minor units (50010) by string arithmetic:
- * `0.07 * 100` is 7.000000000000001 in floating point, and such a value must never be sent.
+ * Amounts the customer types in major units ("500.1") and the integer minor units (50010) the API
+ * takes. String arithmetic only: `0.07 * 100` is 7.000000000000001 in floating point, and such a
+ * value must never reach the server.
  */
-import { formatMinor } from '../../../lib/money';
+import { formatMinor } from './money';
 
 /** Up to 13 whole digits keeps every amount (in minor units) a safe integer. */
 const AMOUNT = /^(\d{1,13})(?:\.(\d{0,2}))?$/;
@@ -17,9 +18,9 @@ export function parseAmount(text: string): number | null {
 }
 
 /**
- * Filters what the amount field accepts while typing: digits and one decimal point with at most
- * two decimals. Full-width digits and points (Chinese keyboards) count as their ASCII forms;
- * commas are dropped rather than guessed at (a thousands separator here, a decimal one elsewhere).
+ * What an amount field keeps while typing: digits and one decimal point with at most two
+ * decimals. Full-width digits and points (Chinese keyboards) count as their ASCII forms; commas
+ * are dropped rather than guessed at (a thousands separator here, a decimal one elsewhere).
  */
 export function cleanAmountInput(raw: string): string {
   const ascii = raw
@@ -43,7 +44,10 @@ export function cleanAmountInput(raw: string): string {
   return out;
 }
 
-/** 11000 -> "110.00": the figure a customer pastes into a wallet app (no symbol, no grouping). */
+/**
+ * 11000 -> "110.00": an amount without symbol or grouping, for a field it pre-fills, a
+ * placeholder, or a figure the customer pastes into a wallet app.
+ */
 export function plainAmount(minor: number): string {
   return formatMinor(minor).replace(/,/g, '');
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, productDate, productDateTime, productToday } from './product-time';
+
+describe('productToday (the product calendar is UTC+8)', () => {
+  it('is already tomorrow from 16:00 UTC', () => {
+    expect(productToday(Date.parse('2026-03-01T15:59:59Z'))).toBe('2026-03-01');
+    expect(productToday(Date.parse('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each(['2026-02-28', '2024-02-29', '2026-12-31'])('accepts %s', (text) => {
+    expect(isCalendarDate(text)).toBe(true);
+  });
+  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '26-01-01', '2026-1-1', '2026/02/28', ''])(
+    'refuses %j',
+    (text) => {
+      expect(isCalendarDate(text)).toBe(false);
+    },
+  );
+});
+
+describe('productDateTime and productDate', () => {
+  it('show the UTC+8 date and time', () => {
+    expect(productDateTime('2026-01-05T16:30:00Z')).toBe('2026-01-06 00:30');
+    expect(productDateTime('2026-01-05T09:05:00+08:00')).toBe('2026-01-05 09:05');
+    expect(productDateTime('2026-01-05T20:30:00+00:00')).toBe('2026-01-06 04:30');
+    expect(productDate('2026-03-31T16:00:00Z')).toBe('2026-04-01');
+  });
+  it('leave an unreadable value as it is', () => {
+    expect(productDateTime('soon')).toBe('soon');
+    expect(productDate('not a time at all')).toBe('not a time at all');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The product's calendar: UTC+8 (Asia/Shanghai). The contract's date filters are inclusive
+ * calendar days in that zone, and so are transaction numbers and "today", so every page shows
+ * times in that zone too: a row listed under a date filter shows that date, whatever the device's
+ * own zone.
+ */
+
+const PRODUCT_OFFSET_MS = 8 * 3_600_000; // Asia/Shanghai keeps no daylight saving time.
+
+/** Today's date `YYYY-MM-DD` in the product's calendar: the latest day worth filtering on. */
+export function productToday(now: number = Date.now()): string {
+  return new Date(now + PRODUCT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A day that exists, written `YYYY-MM-DD`: "2026-02-28" yes, "2026-02-30" and "2026/02/28" no. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * ISO time -> "2026-01-05 17:00" in the product's zone: the same digits in both languages, as
+ * statements print them. Unreadable input is shown as it came.
+ */
+export function productDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  return new Date(time + PRODUCT_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** ISO time -> its calendar day "2026-01-05" in the product's zone; unreadable input as it came. */
+export function productDate(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : productDateTime(iso).slice(0, 10);
+}
