@@ -6,9 +6,25 @@ import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy, moveMoney } from '../ledger';
-import { openCardSecrets } from './store-card';
+import { cardSerial, openCardSecrets } from './store-card';
 
 const t = fileTestApp();
+
+describe('card serials', () => {
+  it('are C + the UTC+8 date + 8 digits of the sequence', () => {
+    // 2026-11-21 20:00 UTC is already 22 November in UTC+8.
+    expect(cardSerial(new Date('2026-11-21T20:00:00Z'), 4817)).toBe('C26112200004817');
+    expect(cardSerial(new Date('2026-11-22T00:00:00Z'), 123_456_789)).toBe('C26112223456789');
+  });
+
+  it('never repeat, however many cards open at once', async () => {
+    const { accountId } = await signedInAccount(t);
+    const opened = await Promise.all(Array.from({ length: 40 }, () => openTestCard(t, accountId)));
+    const serials = opened.map((card) => card.serial);
+    expect(new Set(serials).size).toBe(40);
+    for (const serial of serials) expect(serial).toMatch(/^C\d{14}$/);
+  });
+});
 
 describe('issued cards', () => {
   it('the check digit makes every sandbox number pass Luhn', () => {

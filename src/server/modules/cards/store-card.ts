@@ -5,9 +5,10 @@
  */
 import type { HolderFields } from '../../../contract/cards';
 import type { AppContext } from '../../context';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { cards, ledgerAccounts } from '../../db/schema';
-import { newId, randomDigits } from '../../lib/crypto';
+import { newId } from '../../lib/crypto';
 import type { IssuedCard } from '../../providers/issuer';
 import { cardLedgerAccountId } from '../ledger/movement';
 import type { CardOwner } from './card-access';
@@ -17,10 +18,23 @@ import { recordCardEvents } from './card-events';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
-/** `C` + UTC+8 date (yymmdd) + 8 random digits, e.g. `C26112204817263`: unique by index, not guessable. */
-export function newCardSerial(now: Date): string {
+/**
+ * `C` + UTC+8 date (yymmdd) + 8 digits of the `card_serial_seq` sequence, e.g. `C26112200004817`.
+ * Serials name cards, they guard nothing (every card call checks the owner), so a sequence is
+ * fine; random digits collided by the birthday paradox once thousands of cards open in a day.
+ */
+export function cardSerial(now: Date, sequence: number): string {
   const day = new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(2, 10).replace(/-/g, '');
-  return `C${day}${randomDigits(8)}`;
+  return `C${day}${String(sequence % 100_000_000).padStart(8, '0')}`;
+}
+
+/** `count` numbers of the serial sequence in one round trip. */
+async function nextSerialNumbers(tx: Tx, count: number): Promise<number[]> {
+  // Both drivers answer `{ rows }` (bigint comes back as a string from pg, a number from PGlite).
+  const result = (await tx.execute(
+    sql`select nextval('card_serial_seq') as n from generate_series(1, ${count}::int)`,
+  )) as unknown as { rows: { n: string | number }[] };
+  return result.rows.map((row) => Number(row.n));
 }
 
 export interface CardToStore {
@@ -85,12 +99,13 @@ export async function storeIssuedCards(
       createdAt: now,
     })),
   );
+  const serials = await nextSerialNumbers(tx, input.cards.length);
   const rows = await tx
     .insert(cards)
     .values(
-      input.cards.map((card) => ({
+      input.cards.map((card, index) => ({
         id: card.id,
-        serial: newCardSerial(now),
+        serial: cardSerial(now, serials[index]!),
         accountId: owner.accountId,
         subAccountId: owner.subAccountId,
         segmentId: card.segmentId,
