@@ -76,7 +76,7 @@ test.describe('guards', () => {
     await expect(page.getByTestId('header-title')).toHaveText('No permission');
     await expectAccessible(page);
     // Pages of later issues do not exist yet.
-    await page.goto('/#/cardList');
+    await page.goto('/#/noSuchPage');
     await expect(page).toHaveURL(/#\/404$/);
     await expect(page.getByTestId('shell')).toHaveCount(0);
     await page.goto('/#/index.html');
@@ -101,13 +101,18 @@ test.describe('menus', () => {
       await tabs.getByTestId('tab-menu').click();
       const drawer = page.getByTestId('drawer');
       await expect(drawer).toBeVisible();
-      // Built pages only; the finance section is pre-opened for a first-time user (guide).
+      // Built pages only; finance and cards are pre-opened for a first-time user (guide).
       await expect(drawer.getByRole('listitem')).toHaveText([
         /^Overview/,
         /^Finance/,
         /^Recharge/,
         /^Transfer forecasts/,
         /^Financial records/,
+        /^Scenario query/,
+        /^Cards/,
+        /^Open cards/,
+        /^Card list/,
+        /^Card records/,
         'Log out',
       ]);
       await expectAccessible(page);
@@ -122,6 +127,11 @@ test.describe('menus', () => {
         /^Recharge/,
         /^Transfer forecasts/,
         /^Financial records/,
+        /^Scenario query/,
+        /^Cards/,
+        /^Open cards/,
+        /^Card list/,
+        /^Card records/,
         'Log out',
       ]);
       await expect(menu.getByTestId('menu-home')).toHaveAttribute('aria-current', 'page');
