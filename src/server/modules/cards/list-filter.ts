@@ -26,11 +26,14 @@ export function checkCardFilter(filter: CardFilter): void {
     throw fail.badRequest('server:flows.dateRange', { fields: ['startDate', 'endDate'] });
 }
 
+/** Whether the filter reads the balance, which lives in the card's ledger account (a join). */
+export function filtersBalance(filter: CardFilter): boolean {
+  return filter.minBalance !== undefined || filter.maxBalance !== undefined;
+}
+
 /**
  * The where clause of the filter within `scope` (whose cards the caller may see). A balance bound
- * picks the card ledger accounts in the range first (a small set, hashed by the planner), so the
- * page still walks the cards index with no join per card (measured: the join per card made the
- * balance filter the one slow query of card/page, 46 ms at p50 with 10,000 cards).
+ * refers to `ledger_accounts`: the query must join it (`filtersBalance`).
  */
 export function cardWhere(scope: SQL, filter: CardFilter): SQL {
   const conditions: SQL[] = [scope];
@@ -44,14 +47,8 @@ export function cardWhere(scope: SQL, filter: CardFilter): SQL {
         ? eq(cards.last4, filter.last4)
         : sql`right(${cards.last4}, ${filter.last4.length}) = ${filter.last4}`,
     );
-  if (filter.minBalance !== undefined || filter.maxBalance !== undefined) {
-    const bounds: SQL[] = [eq(ledgerAccounts.kind, 'card')];
-    if (filter.minBalance !== undefined) bounds.push(gte(ledgerAccounts.balance, filter.minBalance));
-    if (filter.maxBalance !== undefined) bounds.push(lte(ledgerAccounts.balance, filter.maxBalance));
-    conditions.push(
-      sql`${cards.ledgerAccountId} in (select ${ledgerAccounts.id} from ${ledgerAccounts} where ${and(...bounds)})`,
-    );
-  }
+  if (filter.minBalance !== undefined) conditions.push(gte(ledgerAccounts.balance, filter.minBalance));
+  if (filter.maxBalance !== undefined) conditions.push(lte(ledgerAccounts.balance, filter.maxBalance));
   if (filter.startDate) conditions.push(gte(cards.createdAt, startOfCivilDate(filter.startDate)));
   if (filter.endDate)
     conditions.push(lt(cards.createdAt, startOfCivilDate(shiftCivilDate(filter.endDate, 1))));
