@@ -2,9 +2,19 @@
  * Pieces the benchmark parts share: a private database on a PostgreSQL server, a free port,
  * signing in as the demo account, and a repeatable pseudo-random sequence.
  */
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { DEMO_ACCOUNT } from '../../src/server/sandbox/seed';
+import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildContext } from '../../src/server/bootstrap';
+import type { AppContext } from '../../src/server/context';
+import { accounts } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
+import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
 import { percentile } from './fixed-rate';
+import type { RunningServer } from './server-process';
+import { startServer } from './server-process';
 
 export type Report = (name: string, value: string, target: string) => void;
 
@@ -101,4 +111,73 @@ export function reportKinds(report: Report, name: string, pages: KindLatencies, 
       `    ${kind}: p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms\n`,
     );
   }
+}
+
+/** Where a bench part runs: PGlite, or a private database on a PostgreSQL server. */
+export interface Target {
+  name: string;
+  /** PostgreSQL server URL (any database on it); absent for PGlite. */
+  serverUrl?: string;
+}
+
+/**
+ * A fresh database for `target` (a PGlite folder, or database `dbName` on the PostgreSQL server),
+ * the demo data, then `seed` with the demo account's id; the ledger must still audit clean. Then
+ * the real server runs on it for `measure`, and everything is removed afterwards.
+ */
+export async function onSeededServer(
+  target: Target,
+  options: { dbName: string; folder: string; seed: (ctx: AppContext, demoId: string) => Promise<string> },
+  measure: (server: RunningServer, token: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = resolve(`.tmp/${options.folder}-${target.serverUrl ? 'pg' : 'pglite'}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  let databaseUrl = '';
+  if (target.serverUrl) {
+    await admin(target.serverUrl, `drop database if exists ${options.dbName} with (force)`);
+    await admin(target.serverUrl, `create database ${options.dbName}`);
+    databaseUrl = withDatabase(target.serverUrl, options.dbName);
+  }
+  const ctx = await buildContext(
+    loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl || undefined, LOG_LEVEL: 'silent' }),
+  );
+  try {
+    await seedDemoData(ctx);
+    const [demo] = await ctx.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, DEMO_ACCOUNT.email));
+    if (!demo) throw new Error('demo account missing');
+    const seeded = await options.seed(ctx, demo.id);
+    // Seeds may bypass postMovement: prove they kept the ledger's rules before measuring on them.
+    const problems = await auditLedger(ctx.database.db);
+    if (!isHealthy(problems)) throw new Error(`seeded ledger is broken: ${JSON.stringify(problems)}`);
+    process.stdout.write(`  seeded ${seeded} on ${target.name}; ledger audit clean\n`);
+  } finally {
+    await ctx.database.close();
+  }
+  // startServer empties its dataDir before starting: give it a scratch one and point DATA_DIR at
+  // the seeded folder through the environment, which it passes on last. An empty DATABASE_URL
+  // means PGlite, whatever the benchmark's own environment says.
+  const server = await startServer({
+    port: await freePort(),
+    dataDir: `${dataDir}-scratch`,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+  });
+  try {
+    await measure(server, await signInDemo(server.url));
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-scratch`, { recursive: true, force: true });
+    if (target.serverUrl)
+      await admin(target.serverUrl, `drop database if exists ${options.dbName} with (force)`);
+  }
+}
+
+/** PGlite, then PostgreSQL as well when DATABASE_URL or TEST_DATABASE_URL names a server. */
+export async function onEachDatabase(run: (target: Target) => Promise<void>): Promise<void> {
+  await run({ name: 'PGlite' });
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) await run({ name: 'PostgreSQL', serverUrl });
 }

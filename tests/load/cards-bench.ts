@@ -8,23 +8,17 @@
  * loaded through the real ledger; the measurements then go through the real server over HTTP.
  * `npx tsx tests/load/cards-only.ts` runs this part alone.
  */
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../src/server/context';
-import { buildContext } from '../../src/server/bootstrap';
 import { inTransaction } from '../../src/server/db/client';
 import { accounts, cardSegments, plans } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
 import { newId } from '../../src/server/lib/crypto';
 import { newCardId, storeIssuedCards } from '../../src/server/modules/cards/store-card';
-import { auditLedger, isHealthy, moveMoney, postMovement } from '../../src/server/modules/ledger';
-import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
-import type { Report } from './bench-kit';
+import { moveMoney, postMovement } from '../../src/server/modules/ledger';
+import type { Report, Target } from './bench-kit';
 import type { KindLatencies, QueryKinds } from './bench-kit';
-import { admin, freePort, measureKinds, prng, reportKinds, signInDemo, withDatabase } from './bench-kit';
+import { measureKinds, onEachDatabase, onSeededServer, prng, reportKinds } from './bench-kit';
 import { measureCardListRender } from './card-list-render';
-import { startServer } from './server-process';
 
 const CARDS = 10_000;
 const CHUNK = 500;
@@ -42,11 +36,6 @@ const HOLDER = {
   postcode: '94105',
   country: 'US',
 };
-
-interface Target {
-  name: string;
-  serverUrl?: string;
-}
 
 async function seedCards(ctx: AppContext, accountId: string): Promise<number> {
   const t0 = performance.now();
@@ -106,58 +95,34 @@ async function seedCards(ctx: AppContext, accountId: string): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-async function prepare(target: Target, dataDir: string): Promise<Record<string, string>> {
-  rmSync(dataDir, { recursive: true, force: true });
-  let databaseUrl = '';
-  if (target.serverUrl) {
-    await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
-    await admin(target.serverUrl, `create database ${BENCH_DB}`);
-    databaseUrl = withDatabase(target.serverUrl, BENCH_DB);
-  }
-  const ctx = await buildContext(
-    loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl || undefined, LOG_LEVEL: 'silent' }),
-  );
-  try {
-    await seedDemoData(ctx);
-    const [demo] = await ctx.database.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, DEMO_ACCOUNT.email));
-    if (!demo) throw new Error('demo account missing');
-    // Enough for the batch of 500 whatever the demo seed holds; the demo plan allows it.
-    await moveMoney(ctx, {
-      key: `bench-fund:${newId()}`,
-      kind: 'topup',
-      accountId: demo.id,
-      legs: [
-        {
-          account: { house: { kind: 'clearing', name: 'bench', currency: 'USD' } },
-          amount: -100_000_000,
-          type: 'bench',
-        },
-        {
-          account: { wallet: { accountId: demo.id, currency: 'USD' } },
-          amount: 100_000_000,
-          type: 'topup',
-          description: 'bench',
-        },
-      ],
-      actor: { ip: 'bench', device: 'bench' },
-    });
-    // The seeded 10,000 cards count as opened this month: lift the plan's monthly limit in this
-    // throw-away database so the batch of 500 is measured, not refused.
-    await ctx.database.db.update(plans).set({ monthlyCardLimit: 100_000 }).where(eq(plans.code, 'partner'));
-    await ctx.database.db.update(accounts).set({ planCode: 'partner' }).where(eq(accounts.id, demo.id));
-    const seconds = await seedCards(ctx, demo.id);
-    const problems = await auditLedger(ctx.database.db);
-    if (!isHealthy(problems)) throw new Error(`seeded ledger is broken: ${JSON.stringify(problems)}`);
-    process.stdout.write(
-      `  seeded ${CARDS} cards on ${target.name} in ${seconds.toFixed(1)} s; ledger audit clean\n`,
-    );
-  } finally {
-    await ctx.database.close();
-  }
-  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+/** Money for the batch, a monthly allowance above the seeded cards, then the 10,000 cards. */
+async function seedDemoCards(ctx: AppContext, demoId: string): Promise<string> {
+  // Enough for the batch of 500 whatever the demo seed holds; the demo plan allows it.
+  await moveMoney(ctx, {
+    key: `bench-fund:${newId()}`,
+    kind: 'topup',
+    accountId: demoId,
+    legs: [
+      {
+        account: { house: { kind: 'clearing', name: 'bench', currency: 'USD' } },
+        amount: -100_000_000,
+        type: 'bench',
+      },
+      {
+        account: { wallet: { accountId: demoId, currency: 'USD' } },
+        amount: 100_000_000,
+        type: 'topup',
+        description: 'bench',
+      },
+    ],
+    actor: { ip: 'bench', device: 'bench' },
+  });
+  // The seeded 10,000 cards count as opened this month: lift the plan's monthly limit in this
+  // throw-away database so the batch of 500 is measured, not refused.
+  await ctx.database.db.update(plans).set({ monthlyCardLimit: 100_000 }).where(eq(plans.code, 'partner'));
+  await ctx.database.db.update(accounts).set({ planCode: 'partner' }).where(eq(accounts.id, demoId));
+  const seconds = await seedCards(ctx, demoId);
+  return `${CARDS} cards in ${seconds.toFixed(1)} s`;
 }
 
 const QUERY_KINDS: QueryKinds = {
@@ -221,50 +186,43 @@ async function measureBatchOpen(url: string, token: string): Promise<{ seconds: 
   return { seconds, opened: Number(opened.data.total) };
 }
 
-async function benchOn(target: Target, report: Report): Promise<void> {
+function benchOn(target: Target, report: Report): Promise<void> {
   const label = target.name;
-  const dataDir = resolve(`.tmp/bench-cards-${target.serverUrl ? 'pg' : 'pglite'}`);
-  const env = await prepare(target, dataDir);
-  const server = await startServer({ port: await freePort(), dataDir: `${dataDir}-scratch`, env });
-  try {
-    const token = await signInDemo(server.url);
-    const pages = await measurePages(server.url, token);
-    reportKinds(
-      report,
-      `card/page with 10,000 cards, ${PAGE_REQUESTS} varied requests on ${label}`,
-      pages,
-      'p99 ≤ 50 ms',
-    );
-    if (!target.serverUrl) {
-      for (const [name, viewport] of [
-        ['phone', { width: 390, height: 844 }],
-        ['desktop', { width: 1280, height: 800 }],
-      ] as const) {
-        const render = await measureCardListRender(server.url, token, viewport);
-        report(
-          `card list with 10,000 cards in Chromium (${name})`,
-          `first rows ${render.firstRowsMs.toFixed(0)} ms after data; at most ${render.maxRowsInDom} card rows in the DOM while ${render.cardsLoaded} cards were scrolled through in ${render.scrollSeconds.toFixed(1)} s`,
-          'first rows ≤ 300 ms after data; ≤ 60 rows in the DOM',
-        );
+  return onSeededServer(
+    target,
+    { dbName: BENCH_DB, folder: 'bench-cards', seed: seedDemoCards },
+    async (server, token) => {
+      const pages = await measurePages(server.url, token);
+      reportKinds(
+        report,
+        `card/page with 10,000 cards, ${PAGE_REQUESTS} varied requests on ${label}`,
+        pages,
+        'p99 ≤ 50 ms',
+      );
+      if (!target.serverUrl) {
+        for (const [name, viewport] of [
+          ['phone', { width: 390, height: 844 }],
+          ['desktop', { width: 1280, height: 800 }],
+        ] as const) {
+          const render = await measureCardListRender(server.url, token, viewport);
+          report(
+            `card list with 10,000 cards in Chromium (${name})`,
+            `first rows ${render.firstRowsMs.toFixed(0)} ms after data; at most ${render.maxRowsInDom} card rows in the DOM while ${render.cardsLoaded} cards were scrolled through in ${render.scrollSeconds.toFixed(1)} s`,
+            'first rows ≤ 300 ms after data; ≤ 60 rows in the DOM',
+          );
+        }
       }
-    }
-    const batch = await measureBatchOpen(server.url, token);
-    report(
-      `opening ${batch.opened} cards in one batch on ${label}`,
-      `${batch.seconds.toFixed(2)} s`,
-      '≤ 5 s on PostgreSQL',
-    );
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}-scratch`, { recursive: true, force: true });
-    if (target.serverUrl) await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
-  }
+      const batch = await measureBatchOpen(server.url, token);
+      report(
+        `opening ${batch.opened} cards in one batch on ${label}`,
+        `${batch.seconds.toFixed(2)} s`,
+        '≤ 5 s on PostgreSQL',
+      );
+    },
+  );
 }
 
 export async function runCardsBench(report: Report): Promise<void> {
   process.stdout.write('Cards: seeding 10,000 cards…\n');
-  await benchOn({ name: 'PGlite' }, report);
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) await benchOn({ name: 'PostgreSQL', serverUrl }, report);
+  await onEachDatabase((target) => benchOn(target, report));
 }

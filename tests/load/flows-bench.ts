@@ -13,65 +13,26 @@
  * database after seeding (PostgreSQL always is: autovacuum would); BENCH_FLOWS_EXTRA_INDEX=1 adds
  * the indexes proposed in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildContext } from '../../src/server/bootstrap';
-import { loadEnv } from '../../src/server/env';
-import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
-import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
-import type { Report } from './bench-kit';
+import type { AppContext } from '../../src/server/context';
+import type { Report, Target } from './bench-kit';
 import type { KindLatencies, QueryKinds } from './bench-kit';
-import { admin, freePort, measureKinds, reportKinds, signInDemo, withDatabase } from './bench-kit';
+import { measureKinds, onEachDatabase, onSeededServer, reportKinds } from './bench-kit';
 import { SEED_START, SEED_STEP_MINUTES, seedFlowHistory } from './flows-seed';
 import type { RunningServer } from './server-process';
-import { startServer } from './server-process';
 
 const MOVEMENTS = 50_000; // two flow rows each
 const PAGE_REQUESTS = 210;
 const BENCH_DB = 'card_portal_bench_flows';
 
-interface Target {
-  name: string;
-  /** PostgreSQL server URL (any database on it); absent for PGlite. */
-  serverUrl?: string;
-}
-
-/** Seeds the demo account's history; returns the environment the server needs to find it. */
-async function prepare(target: Target, dataDir: string): Promise<Record<string, string>> {
-  rmSync(dataDir, { recursive: true, force: true });
-  let databaseUrl = '';
-  if (target.serverUrl) {
-    await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
-    await admin(target.serverUrl, `create database ${BENCH_DB}`);
-    databaseUrl = withDatabase(target.serverUrl, BENCH_DB);
-  }
-  const ctx = await buildContext(
-    loadEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl || undefined, LOG_LEVEL: 'silent' }),
-  );
-  try {
-    await seedDemoData(ctx);
-    const demo = await ctx.database.db.query.accounts.findFirst({
-      columns: { id: true },
-      where: (a, { eq }) => eq(a.email, DEMO_ACCOUNT.email),
-    });
-    if (!demo) throw new Error('demo account missing');
-    const seconds = await seedFlowHistory(ctx.database, demo.id, MOVEMENTS);
-    // The seed bypasses postMovement, so prove it kept the ledger's rules before measuring on it.
-    const problems = await auditLedger(ctx.database.db);
-    if (!isHealthy(problems)) throw new Error(`seeded ledger is broken: ${JSON.stringify(problems)}`);
-    // Index-only scans (the counts, the skipped rows of deep pages) need the visibility map.
-    // PostgreSQL's autovacuum sets it soon after a bulk load; on PGlite the server's hourly purge
-    // (which also runs at start) vacuums the ledger — done here so both start measured alike.
-    await ctx.database.db.execute(sql`vacuum analyze ledger_entries`);
-    process.stdout.write(
-      `  seeded ${MOVEMENTS * 2} flow rows on ${target.name} in ${seconds.toFixed(1)} s; ledger audit clean\n`,
-    );
-  } finally {
-    await ctx.database.close();
-  }
-  // An empty DATABASE_URL means PGlite, whatever the benchmark's own environment says.
-  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+/** The demo account's history, bulk-seeded (flows-seed.ts); then the index maps the benchmark needs. */
+async function seedHistory(ctx: AppContext, demoId: string): Promise<string> {
+  const seconds = await seedFlowHistory(ctx.database, demoId, MOVEMENTS);
+  // Index-only scans (the counts, the skipped rows of deep pages) need the visibility map.
+  // PostgreSQL's autovacuum sets it soon after a bulk load; on PGlite the server's hourly purge
+  // (which also runs at start) vacuums the ledger — done here so both start measured alike.
+  await ctx.database.db.execute(sql`vacuum analyze ledger_entries`);
+  return `${MOVEMENTS * 2} flow rows in ${seconds.toFixed(1)} s`;
 }
 
 /** Movement i's transaction number and its UTC+8 calendar date, as flows-seed.ts makes them. */
@@ -170,42 +131,33 @@ async function measureExport(
   return { seconds: (performance.now() - t0) / 1000, megabytes: bytes / 1_048_576, lines, baseMb, peakMb };
 }
 
-async function benchOn(target: Target, report: Report): Promise<void> {
+function benchOn(target: Target, report: Report): Promise<void> {
   const label = target.name;
-  const dataDir = resolve(`.tmp/bench-flows-${target.serverUrl ? 'pg' : 'pglite'}`);
-  const env = await prepare(target, dataDir);
-  // startServer empties its dataDir before starting: give it a scratch one and point DATA_DIR at
-  // the seeded folder through the environment, which it passes on last.
-  const server = await startServer({ port: await freePort(), dataDir: `${dataDir}-scratch`, env });
-  try {
-    const token = await signInDemo(server.url);
-    const pages = await measurePages(server.url, token);
-    reportKinds(
-      report,
-      `flowPage with 100,000 rows, ${PAGE_REQUESTS} varied requests on ${label}`,
-      pages,
-      'p99 ≤ 50 ms',
-    );
-    for (const format of ['xlsx', 'csv'] as const) {
-      const run = await measureExport(server, token, format);
-      const rows = format === 'csv' ? `, ${run.lines - 1} rows` : '';
-      report(
-        `flowDown ${format.toUpperCase()} of 100,000 rows on ${label}`,
-        `${run.seconds.toFixed(1)} s, ${run.megabytes.toFixed(1)} MB${rows}, server RSS ${run.baseMb} → peak ${run.peakMb} MB (+${run.peakMb - run.baseMb} MB)`,
-        '≤ 10 s, ≤ 150 MB extra',
+  return onSeededServer(
+    target,
+    { dbName: BENCH_DB, folder: 'bench-flows', seed: seedHistory },
+    async (server, token) => {
+      const pages = await measurePages(server.url, token);
+      reportKinds(
+        report,
+        `flowPage with 100,000 rows, ${PAGE_REQUESTS} varied requests on ${label}`,
+        pages,
+        'p99 ≤ 50 ms',
       );
-    }
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}-scratch`, { recursive: true, force: true });
-    if (target.serverUrl) await admin(target.serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
-  }
+      for (const format of ['xlsx', 'csv'] as const) {
+        const run = await measureExport(server, token, format);
+        const rows = format === 'csv' ? `, ${run.lines - 1} rows` : '';
+        report(
+          `flowDown ${format.toUpperCase()} of 100,000 rows on ${label}`,
+          `${run.seconds.toFixed(1)} s, ${run.megabytes.toFixed(1)} MB${rows}, server RSS ${run.baseMb} → peak ${run.peakMb} MB (+${run.peakMb - run.baseMb} MB)`,
+          '≤ 10 s, ≤ 150 MB extra',
+        );
+      }
+    },
+  );
 }
 
 export async function runFlowsBench(report: Report): Promise<void> {
   process.stdout.write('Financial breakdown: seeding 100,000 flow rows…\n');
-  await benchOn({ name: 'PGlite' }, report);
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) await benchOn({ name: 'PostgreSQL', serverUrl }, report);
+  await onEachDatabase((target) => benchOn(target, report));
 }
