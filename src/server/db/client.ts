@@ -18,9 +18,18 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgresql';
+  /**
+   * A read that runs on nearly every request (the bearer-token lookup), prepared once by name on the
+   * database connection so later runs skip parsing and planning. `text` uses $1, $2… for the
+   * parameters, which are passed as text; rows come back keyed by column name, timestamps as Date.
+   * Asking again for a name gives the same statement; a different text under a used name throws.
+   */
+  preparedRead<Row>(name: string, text: string): PreparedRead<Row>;
   version(): Promise<string>;
   close(): Promise<void>;
 }
+
+export type PreparedRead<Row> = (params: readonly string[]) => Promise<Row[]>;
 
 /** `show server_version` names its column server_version; the alias gives the `v` read below. */
 const VERSION_QUERY = "select current_setting('server_version') as v";
@@ -47,6 +56,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    preparedRead: byName(<Row>(name: string, text: string): PreparedRead<Row> => {
+      // PGlite's `query()` drives the extended protocol as six separate calls into the WebAssembly
+      // module (parse, describe, bind, describe, execute, sync) and plans the statement every time:
+      // about 1.6 ms for the session lookup here, against 0.3 ms for EXECUTE of a statement
+      // PREPAREd once, sent as one simple-protocol message. EXECUTE is a utility statement, which
+      // takes no bind parameters, so its arguments travel as quoted literals.
+      let prepared: Promise<unknown> | null = null;
+      return async (params) => {
+        prepared ??= client.exec(`prepare ${name} as ${text}`).catch((error: unknown) => {
+          prepared = null;
+          throw error;
+        });
+        await prepared;
+        const args = params.length > 0 ? `(${params.map(quoteLiteral).join(', ')})` : '';
+        const [result] = await client.exec(`execute ${name}${args}`);
+        return (result?.rows ?? []) as Row[];
+      };
+    }),
     version: async () => (await client.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
     close: () => client.close(),
   };
@@ -81,9 +108,41 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgresql',
+    // `pg` parses a named statement once per pooled connection and then only binds and executes it.
+    preparedRead: byName(
+      <Row>(name: string, text: string): PreparedRead<Row> =>
+        async (params) =>
+          (await pool.query({ name, text, values: [...params] })).rows as Row[],
+    ),
     version: async () => (await pool.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
     close: () => pool.end(),
   };
+}
+
+/** One statement per name and database: a second PREPARE of a name would fail on the connection. */
+function byName(
+  make: <Row>(name: string, text: string) => PreparedRead<Row>,
+): <Row>(name: string, text: string) => PreparedRead<Row> {
+  const made = new Map<string, { text: string; run: PreparedRead<unknown> }>();
+  return <Row>(name: string, text: string): PreparedRead<Row> => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a statement name: ${name}`);
+    const known = made.get(name);
+    if (known && known.text !== text) throw new Error(`Statement ${name} is already prepared with another text`);
+    if (known) return known.run as PreparedRead<Row>;
+    const run = make<Row>(name, text);
+    made.set(name, { text, run });
+    return run;
+  };
+}
+
+/**
+ * A text value as an SQL literal: quotes doubled, and the E'' form with doubled backslashes when
+ * there are any, so the value reads the same whatever standard_conforming_strings says.
+ */
+export function quoteLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('A text value cannot contain NUL');
+  const quoted = `'${value.replaceAll("'", "''")}'`;
+  return value.includes('\\') ? `E${quoted.replaceAll('\\', '\\\\')}` : quoted;
 }
 
 /** PostgreSQL codes worth retrying a whole transaction for. */

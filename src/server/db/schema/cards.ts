@@ -103,6 +103,12 @@ export const cards = pgTable(
     frozenBy: text('frozen_by', { enum: ['customer', 'risk'] }),
     /** Cumulative consumption: settled spend minus refunds, minor units of `currency`. */
     spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    /**
+     * A copy of the ledger account's balance, kept by database triggers in the same transaction as
+     * every movement (migration 0009), so the list filters and counts by balance from an index.
+     * The ledger account stays the truth; `auditLedger` checks that the two agree.
+     */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     label: text('label'),
     holderFirstName: text('holder_first_name').notNull(),
     holderLastName: text('holder_last_name').notNull(),
@@ -122,6 +128,8 @@ export const cards = pgTable(
     uniqueIndex('cards_issuer_ref_key').on(t.issuerRef),
     index('cards_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('cards_account_last4_idx').on(t.accountId, t.last4),
+    index('cards_account_balance_idx').on(t.accountId, t.balance),
+    uniqueIndex('cards_ledger_account_key').on(t.ledgerAccountId),
     index('cards_batch_idx').on(t.batchId),
   ],
 );

@@ -224,6 +224,7 @@ export async function expectLedgerHealthy(t: TestApp): Promise<void> {
     balanceNotSumOfEntries: [],
     balanceNotLastBalanceAfter: [],
     negativeWallets: [],
+    cardCopyNotBalance: [],
   });
 }
 

@@ -14,7 +14,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { cardFilter } from '../../../contract/cards';
-import { cards, ledgerAccounts } from '../../db/schema';
+import { cards } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { shiftCivilDate, startOfCivilDate } from '../account/account-calendar';
 
@@ -26,14 +26,10 @@ export function checkCardFilter(filter: CardFilter): void {
     throw fail.badRequest('server:flows.dateRange', { fields: ['startDate', 'endDate'] });
 }
 
-/** Whether the filter reads the balance, which lives in the card's ledger account (a join). */
-export function filtersBalance(filter: CardFilter): boolean {
-  return filter.minBalance !== undefined || filter.maxBalance !== undefined;
-}
-
 /**
  * The where clause of the filter within `scope` (whose cards the caller may see). A balance bound
- * refers to `ledger_accounts`: the query must join it (`filtersBalance`).
+ * reads the card row's copy of its ledger balance (kept by triggers, migration 0009), so no filter
+ * needs a join and a balance range is answered from `cards_account_balance_idx`.
  */
 export function cardWhere(scope: SQL, filter: CardFilter): SQL {
   const conditions: SQL[] = [scope];
@@ -47,8 +43,8 @@ export function cardWhere(scope: SQL, filter: CardFilter): SQL {
         ? eq(cards.last4, filter.last4)
         : sql`right(${cards.last4}, ${filter.last4.length}) = ${filter.last4}`,
     );
-  if (filter.minBalance !== undefined) conditions.push(gte(ledgerAccounts.balance, filter.minBalance));
-  if (filter.maxBalance !== undefined) conditions.push(lte(ledgerAccounts.balance, filter.maxBalance));
+  if (filter.minBalance !== undefined) conditions.push(gte(cards.balance, filter.minBalance));
+  if (filter.maxBalance !== undefined) conditions.push(lte(cards.balance, filter.maxBalance));
   if (filter.startDate) conditions.push(gte(cards.createdAt, startOfCivilDate(filter.startDate)));
   if (filter.endDate)
     conditions.push(lt(cards.createdAt, startOfCivilDate(shiftCivilDate(filter.endDate, 1))));

@@ -66,7 +66,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
     pageNo: number,
     scope = pageScope({ sessionId: me.sessionId, accountId: me.accountId, subAccountId: null }),
   ) {
-    const keys = pageKeys(t.ctx.database.db, cardWhere(scope, filter), filter, (pageNo - 1) * 20, 20);
+    const keys = pageKeys(t.ctx.database.db, cardWhere(scope, filter), (pageNo - 1) * 20, 20);
     const { sql: text, params } = keys.toSQL();
     const pool = (t.ctx.database.db as unknown as { $client: Pool }).$client;
     const result = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
@@ -81,7 +81,6 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
     ['no filter, last page', {}, CARDS / 20],
     ['by status', { status: 'frozen' as const }, 3],
     ['by label and date', { label: 'ads', startDate: '2020-01-01' }, 2],
-    ['by balance', { minBalance: 0, maxBalance: 10 }, 1],
   ])(
     '%s: the ids come from the index walked backwards, no sort, no scan of all cards',
     async (_name, filter, pageNo) => {
@@ -94,6 +93,18 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
       ).toBe(false);
     },
   );
+
+  it('a narrow balance range reads the cards’ balance index, never the ledger accounts', async () => {
+    // Every bulk card holds 0: a range above it is narrow, the case where walking by date is slow.
+    const nodes = await planOf({ minBalance: 1, maxBalance: 10 }, 1);
+    expect(nodes.some((node) => node['Relation Name'] === 'ledger_accounts')).toBe(false);
+    expect(
+      nodes.filter((node) => node['Relation Name'] === 'cards').map((node) => node['Index Name']),
+    ).toContain('cards_account_balance_idx');
+    expect(
+      nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'cards'),
+    ).toBe(false);
+  });
 
   it('pageForSub of the main account walks the same index', async () => {
     const nodes = await planOf(

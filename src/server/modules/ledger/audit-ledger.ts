@@ -1,7 +1,7 @@
 /**
  * Checks the invariants of the ledger over the whole database: every transaction nets to zero per
  * currency, every stored balance equals the sum of its entries and the last entry's balance-after,
- * no wallet is negative. The tests run it after every step; an operator can run it any time.
+ * no wallet is negative, every card row's copy of its balance equals its ledger account's. The tests run it after every step; an operator can run it any time.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -11,6 +11,8 @@ export interface LedgerProblems {
   balanceNotSumOfEntries: string[];
   balanceNotLastBalanceAfter: string[];
   negativeWallets: string[];
+  /** Cards whose `balance` copy (kept by triggers for the list's filter) differs from the ledger. */
+  cardCopyNotBalance: string[];
 }
 
 async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[]> {
@@ -39,6 +41,11 @@ export async function auditLedger(db: Executor): Promise<LedgerProblems> {
     negativeWallets: await ids(
       db,
       sql`select id from ledger_accounts where kind in ('wallet', 'card') and balance < 0`,
+    ),
+    cardCopyNotBalance: await ids(
+      db,
+      sql`select c.id from cards c join ledger_accounts a on a.id = c.ledger_account_id
+          where c.balance <> a.balance`,
     ),
   };
 }

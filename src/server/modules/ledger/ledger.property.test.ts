@@ -43,6 +43,7 @@ describe('the ledger under random sequences of top-ups, retries, spends and reve
             balanceNotSumOfEntries: [],
             balanceNotLastBalanceAfter: [],
             negativeWallets: [],
+            cardCopyNotBalance: [],
           });
           for (const sum of (await walletSums(ids)).values()) expect(sum).toBeGreaterThanOrEqual(0);
         }
