@@ -101,9 +101,9 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
     expect(
       nodes.filter((node) => node['Relation Name'] === 'cards').map((node) => node['Index Name']),
     ).toContain('cards_account_balance_idx');
-    expect(
-      nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'cards'),
-    ).toBe(false);
+    expect(nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'cards')).toBe(
+      false,
+    );
   });
 
   it('pageForSub of the main account walks the same index', async () => {
