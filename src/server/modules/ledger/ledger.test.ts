@@ -112,6 +112,30 @@ describe('postMovement', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it('refuses a wallet that would dip below zero part-way through its legs, even if it ends above', async () => {
+    const me = await signedInAccount(t);
+    await fundWallet(t, me.accountId, 'USD', 200);
+    const wallet = { wallet: { accountId: me.accountId, currency: 'USD' } };
+    const house = { house: { kind: 'card_funding' as const, name: 'issuer', currency: 'USD' } };
+    const legs = (first: number, second: number): Movement['legs'] => [
+      { account: wallet, amount: first, type: 'card_recharge' },
+      { account: wallet, amount: second, type: 'card_withdraw' },
+      { account: house, amount: -(first + second), type: 'card' },
+    ];
+    const dips = { key: `k3b:${me.accountId}`, kind: 'test', accountId: me.accountId, actor };
+    await expect(moveMoney(t.ctx, { ...dips, legs: legs(-500, 1_000) })).rejects.toMatchObject({ code: 422 });
+    expect(await balance(me.accountId, 'USD')).toBe(200);
+
+    // The other way round never dips: each entry carries the balance after it, in the legs' order.
+    const fine = await moveMoney(t.ctx, { ...dips, key: `k3c:${me.accountId}`, legs: legs(1_000, -500) });
+    expect(fine.entries.map((entry) => [entry.amount, entry.balanceAfter]).slice(0, 2)).toEqual([
+      [1_000, 1_200],
+      [-500, 700],
+    ]);
+    expect(await balance(me.accountId, 'USD')).toBe(700);
+    expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
+  });
+
   it('refuses unbalanced legs, zero amounts and another customer’s wallet before touching the database', async () => {
     const me = await signedInAccount(t);
     const other = await signedInAccount(t);
