@@ -1,6 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './testing/harness';
 import { createTestApp } from './testing/harness';
+import { signedInAccount } from './testing/signed-in';
+import { seedDemoNotices } from './sandbox/demo-notices';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,5 +92,26 @@ describe('compression', () => {
   it('answers gzip when the client accepts it', async () => {
     const res = await t.raw('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('leaves an envelope under 1 KB as it is, with its length', async () => {
+    const res = await t.raw('/api/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThan(1024);
+    expect(res.headers.get('content-length')).toBe(String(bytes));
+  });
+
+  it('compresses an envelope over 1 KB', async () => {
+    await seedDemoNotices(t.ctx);
+    const me = await signedInAccount(t);
+    const res = await t.raw('/api/notice/list?pageNo=1&pageSize=10', {
+      headers: { 'accept-encoding': 'gzip', authorization: `Bearer ${me.token}` },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(text.length).toBeGreaterThan(1024);
+    expect(JSON.parse(text)).toMatchObject({ code: 200 });
   });
 });

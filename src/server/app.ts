@@ -64,8 +64,12 @@ export function createApp(ctx: AppContext): Hono {
     maxSize: ctx.env.BODY_LIMIT,
     onError: (c) => envelope(c, Code.payloadTooLarge, translate(lang(c), 'server:errors.tooLarge'), null),
   });
-  // Upload routes take files up to UPLOAD_MAX_MB instead, counted while the body streams in.
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Upload routes take files up to UPLOAD_MAX_MB instead, counted while the body streams in. A GET's
+  // body is never read (its input is the query), and asking for it would build a full fetch Request
+  // for every GET just to find there is none.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next),
+  );
   app.use(
     topupUpload.path,
     uploadBodyLimit(ctx.env, (c) => errorEnvelope(c, tooLargeError(ctx.env), lang(c), ctx.log).response),

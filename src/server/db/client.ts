@@ -52,6 +52,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!existsSync(join(folder, 'PG_VERSION'))) initPgliteFolder(folder);
   const client = await PGlite.create(folder);
   const db = drizzle(client, { schema }) as unknown as Db;
+  // A new folder arrives migrated from the child process; here only migrations added since apply.
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
@@ -81,7 +82,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 function initPgliteFolder(folder: string): void {
   const script = resolve('src/server/db/pglite-init.mjs');
-  const result = spawnSync(process.execPath, [script, folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(process.execPath, [script, folder, MIGRATIONS_FOLDER], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   if (result.status !== 0)
     throw new Error(`PGlite initialisation failed: ${result.stderr.toString().slice(0, 500)}`);
 }
@@ -127,7 +130,8 @@ function byName(
   return <Row>(name: string, text: string): PreparedRead<Row> => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a statement name: ${name}`);
     const known = made.get(name);
-    if (known && known.text !== text) throw new Error(`Statement ${name} is already prepared with another text`);
+    if (known && known.text !== text)
+      throw new Error(`Statement ${name} is already prepared with another text`);
     if (known) return known.run as PreparedRead<Row>;
     const run = make<Row>(name, text);
     made.set(name, { text, run });

@@ -2,7 +2,7 @@
  * Sessions and their tokens (api-conventions.md "Authentication"): random 256-bit tokens stored as
  * SHA-256 hashes, rotated on refresh with reuse detection, revoked on logout, dead after 2 idle hours.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Tokens } from '../../contract/auth';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -20,10 +20,10 @@ export interface SessionPrincipal {
   accountId: string;
   subAccountId: string | null;
   /**
-   * The account row as read with the session, in the same query: calls that only read the account
-   * (user info, permissions) need no second query. Absent where a principal is built without it.
+   * The account as read with the session, in the same statement: calls that only read these fields
+   * (user info) need no second query. Absent where a principal is built without it.
    */
-  account?: typeof accounts.$inferSelect;
+  account?: SessionAccount;
 }
 
 export interface ClientInfo {
@@ -83,45 +83,103 @@ function idleLimitPassed(ctx: AppContext, lastSeenAt: Date): boolean {
   return ctx.now().getTime() - lastSeenAt.getTime() > ctx.env.SESSION_IDLE_TTL * 1000;
 }
 
+/** The account fields a session lookup carries: enough for `userInfo` and the status check. */
+export type SessionAccount = Pick<
+  typeof accounts.$inferSelect,
+  | 'id'
+  | 'email'
+  | 'nickname'
+  | 'mobile'
+  | 'accountType'
+  | 'status'
+  | 'inviteCode'
+  | 'googleSecret'
+  | 'subSwitch'
+  | 'createdAt'
+>;
+
+interface SessionLookupRow {
+  kind: 'access' | 'refresh';
+  expires_at: Date;
+  session_id: string;
+  sub_account_id: string | null;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+  account_id: string;
+  email: string;
+  nickname: string | null;
+  mobile: string | null;
+  account_type: SessionAccount['accountType'];
+  status: SessionAccount['status'];
+  invite_code: string;
+  google_secret: string | null;
+  sub_switch: number;
+  account_created_at: Date;
+}
+
+/**
+ * Token, session and account in one statement, prepared once (`preparedRead`): it runs on every
+ * bearer call, and parsing and planning the three-table join each time cost more than running it.
+ */
+const SESSION_LOOKUP = `select t.kind, t.expires_at, s.id as session_id, s.sub_account_id, s.last_seen_at,
+  s.revoked_at, a.id as account_id, a.email, a.nickname, a.mobile, a.account_type, a.status,
+  a.invite_code, a.google_secret, a.sub_switch, a.created_at as account_created_at
+  from session_tokens t
+  join sessions s on s.id = t.session_id
+  join accounts a on a.id = s.account_id
+  where t.token_hash = $1`;
+
 /**
  * Resolve a bearer token. 401: unknown, revoked or idle session. 600: the access token expired (the
- * client refreshes). 403: the account may no longer act.
+ * client refreshes). 403: the account may no longer act. Every call reads the session as stored, so
+ * a revocation (logout, password change or reset, refresh rotation, closure) counts at once, in any
+ * number of server processes.
  */
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<SessionPrincipal> {
   if (!token) throw fail.unauthorized();
-  const db = ctx.database.db;
-  const [row] = await db
-    .select({
-      kind: sessionTokens.kind,
-      expiresAt: sessionTokens.expiresAt,
-      sessionId: sessions.id,
-      accountId: sessions.accountId,
-      subAccountId: sessions.subAccountId,
-      lastSeenAt: sessions.lastSeenAt,
-      revokedAt: sessions.revokedAt,
-      account: accounts,
-    })
-    .from(sessionTokens)
-    .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessionTokens.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.kind !== 'access' || row.revokedAt) throw fail.unauthorized();
-  if (idleLimitPassed(ctx, row.lastSeenAt)) {
-    await revokeSession(ctx, db, row.sessionId, 'idle');
+  const lookup = ctx.database.preparedRead<SessionLookupRow>('session_lookup', SESSION_LOOKUP);
+  const [row] = await lookup([sha256(token)]);
+  if (!row || row.kind !== 'access' || row.revoked_at) throw fail.unauthorized();
+  const now = ctx.now();
+  if (idleLimitPassed(ctx, row.last_seen_at)) {
+    await revokeSession(ctx, ctx.database.db, row.session_id, 'idle');
     throw new AppError(Code.unauthorized, 'server:errors.idleTimeout');
   }
-  if (row.expiresAt.getTime() <= ctx.now().getTime()) throw fail.accessExpired();
-  if (row.account.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
-  if (ctx.now().getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: ctx.now() }).where(eq(sessions.id, row.sessionId));
-  }
+  if (row.expires_at.getTime() <= now.getTime()) throw fail.accessExpired();
+  if (row.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
+  if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS)
+    await touchSession(ctx, row.session_id, now);
   return {
-    sessionId: row.sessionId,
-    accountId: row.accountId,
-    subAccountId: row.subAccountId,
-    account: row.account,
+    sessionId: row.session_id,
+    accountId: row.account_id,
+    subAccountId: row.sub_account_id,
+    account: {
+      id: row.account_id,
+      email: row.email,
+      nickname: row.nickname,
+      mobile: row.mobile,
+      accountType: row.account_type,
+      status: row.status,
+      inviteCode: row.invite_code,
+      googleSecret: row.google_secret,
+      subSwitch: row.sub_switch,
+      createdAt: row.account_created_at,
+    },
   };
+}
+
+/**
+ * Move the activity stamp forward. Requests that read the old stamp at the same moment (or in
+ * another process) all get here; the condition lets only the first of them write, so the stamp is
+ * written at most once a minute per session.
+ */
+async function touchSession(ctx: AppContext, sessionId: string, now: Date): Promise<void> {
+  await ctx.database.db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(eq(sessions.id, sessionId), lte(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))),
+    );
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Demo notices in both languages (demo mode only). Each has a fixed id, so seeding is idempotent:
- * notices already present are left alone, missing ones are stored through storeNotice (and so go
- * through the same HTML sanitiser as any other notice). Publication times are relative to the first
- * seeding, so a fresh demo shows recent notices.
+ * notices already present are left alone, missing ones are stored. The bodies are written exactly as
+ * the HTML sanitiser returns them (links carry the attributes it adds), which the test checks, so
+ * they are stored as they are: sanitising them at start-up would load jsdom into the server for
+ * good. Publication times are relative to the first seeding, so a fresh demo shows recent notices.
  */
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -10,8 +11,7 @@ import { isUniqueViolation } from '../db/client';
 import { notices } from '../db/schema';
 import type { Lang } from '../lib/i18n';
 import type { NewNotice } from '../modules/notices/store-notice';
-import { releaseSanitizer } from '../modules/notices/sanitize-html';
-import { storeNotice } from '../modules/notices/store-notice';
+import { storeSanitizedNotice } from '../modules/notices/store-notice';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -62,7 +62,7 @@ export const DEMO_NOTICES: readonly DemoNotice[] = [
           '<ul><li>Our staff will <strong>never</strong> ask you for a 3-D Secure code, a one-time password, your CVV or your password.</li>' +
           '<li>Check the merchant and the amount before you enter a code.</li>' +
           '<li>If you did not start the payment, freeze the card at once in <em>Card list</em>.</li></ul>' +
-          '<p>Report suspicious messages to <a href="mailto:security@example.com">security@example.com</a>.</p>',
+          '<p>Report suspicious messages to <a href="mailto:security@example.com" rel="noopener noreferrer">security@example.com</a>.</p>',
       },
       'zh-CN': {
         title: '安全提醒：切勿泄露 3-D Secure 验证码',
@@ -71,7 +71,7 @@ export const DEMO_NOTICES: readonly DemoNotice[] = [
           '<ul><li>我们的工作人员<strong>绝不会</strong>向您索取 3-D Secure 验证码、一次性密码、CVV 或登录密码。</li>' +
           '<li>输入验证码前，请核对商户名称与金额。</li>' +
           '<li>如非本人发起的支付，请立即在<em>卡片列表</em>中冻结该卡。</li></ul>' +
-          '<p>可疑信息请发送至 <a href="mailto:security@example.com">security@example.com</a>。</p>',
+          '<p>可疑信息请发送至 <a href="mailto:security@example.com" rel="noopener noreferrer">security@example.com</a>。</p>',
       },
     },
   },
@@ -86,7 +86,7 @@ export const DEMO_NOTICES: readonly DemoNotice[] = [
           '<p>A new USD card segment is open for <strong>advertising and marketing platforms</strong>.</p>' +
           '<ul><li>Billing currency: USD</li><li>3-D Secure supported</li><li>Suited to recurring and high-volume ad spend</li></ul>' +
           '<p>Use the <em>scenario query</em> to check which segments suit your merchant before you open cards. ' +
-          'Details: <a href="https://example.com/segments">segment overview</a>.</p>',
+          'Details: <a href="https://example.com/segments" rel="noopener noreferrer" target="_blank">segment overview</a>.</p>',
       },
       'zh-CN': {
         title: '新增广告平台专用卡段',
@@ -94,7 +94,7 @@ export const DEMO_NOTICES: readonly DemoNotice[] = [
           '<p>新的美元卡段现已开放，适用于<strong>广告与营销平台</strong>。</p>' +
           '<ul><li>结算币种：美元</li><li>支持 3-D Secure</li><li>适合周期性及大额广告投放</li></ul>' +
           '<p>开卡前请通过<em>场景查询</em>确认适合您商户的卡段。' +
-          '详情：<a href="https://example.com/segments">卡段介绍</a>。</p>',
+          '详情：<a href="https://example.com/segments" rel="noopener noreferrer" target="_blank">卡段介绍</a>。</p>',
       },
     },
   },
@@ -195,7 +195,7 @@ export async function seedDemoNotices(ctx: AppContext): Promise<void> {
     ).map((r) => r.id),
   );
   const missing = wanted.filter((w) => !present.has(w.id));
-  if (missing.length === 0) return; // the usual start: nothing to sanitise, jsdom is never loaded
+  if (missing.length === 0) return;
   const now = ctx.now().getTime();
   for (const { id, lang, notice } of missing) {
     const input: NewNotice = {
@@ -207,11 +207,10 @@ export async function seedDemoNotices(ctx: AppContext): Promise<void> {
       publishedAt: new Date(now - notice.age),
     };
     try {
-      await storeNotice(ctx, input);
+      await storeSanitizedNotice(ctx, input);
     } catch (error) {
       // Another instance seeded it at the same moment.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  await releaseSanitizer();
 }

@@ -1,11 +1,11 @@
 /** `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode). */
 import type { UserInfo } from '../../../contract/account';
 import type { AppContext } from '../../context';
-import type { SessionPrincipal } from '../../lib/session';
-import type { AccountRow } from './load-account';
+import type { SessionAccount, SessionPrincipal } from '../../lib/session';
 import { loadAccount } from './load-account';
 
-export function toUserInfo(account: AccountRow): UserInfo {
+/** Takes the session lookup's account fields, or a whole account row (which has them all). */
+export function toUserInfo(account: SessionAccount): UserInfo {
   return {
     userId: account.id,
     email: account.email,

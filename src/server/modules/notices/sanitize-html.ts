@@ -97,12 +97,11 @@ export function cleanStyle(style: string): string {
 }
 
 interface JsdomModule {
-  JSDOM: new (html: string) => { window: WindowLike & { close(): void } };
+  JSDOM: new (html: string) => { window: WindowLike };
 }
 
 interface Purifier {
   purify: DOMPurify;
-  close(): void;
 }
 
 let purifier: Promise<Purifier> | undefined;
@@ -132,7 +131,7 @@ async function createPurifier(): Promise<Purifier> {
       else node.removeAttribute('style');
     }
   });
-  return { purify, close: () => window.close() };
+  return { purify };
 }
 
 /** Sanitise a notice body. The first call loads jsdom and DOMPurify. */
@@ -143,14 +142,4 @@ export async function sanitizeNoticeHtml(html: string): Promise<string> {
   });
   const { purify } = await purifier;
   return purify.sanitize(html, CONFIG).trim();
-}
-
-/**
- * Drop the jsdom window after a batch of stores (the demo seeding at start-up) so its memory can be
- * reclaimed; the next call builds a new one.
- */
-export async function releaseSanitizer(): Promise<void> {
-  const pending = purifier;
-  purifier = undefined;
-  if (pending) (await pending.catch(() => null))?.close();
 }
