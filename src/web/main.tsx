@@ -1,10 +1,13 @@
 /**
  * Start-up: capture an invitation code from the address, tell the HTTP layer how to reach
- * sign-in, and render. (antd-mobile's React 19 renderer is installed lazily: lib/antd-imperative.ts.)
+ * sign-in, and render — over index.html's static sign-in page when it shows
+ * (features/auth/first-paint). index.html's boot script loads this module. (antd-mobile's React 19
+ * renderer is installed lazily: lib/antd-imperative.ts.)
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
 import { captureInviteCode } from './features/auth/invite';
 import { setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
@@ -13,24 +16,38 @@ import { createAppRouter } from './router';
 // antd-mobile's CSS variables and base styles (per-component imports do not bring them).
 import 'antd-mobile/es/global';
 import './styles/global.css';
+// Shows or hides index.html's static sign-in page until React replaces it.
+import './features/auth/first-paint/first-paint.css';
 
 captureInviteCode(window.location.href);
 // Service worker, install prompt and manifest language; early, so no beforeinstallprompt is missed.
 startPwa();
 
-const router = createAppRouter();
+/** The router, the HTTP layer's way back to sign-in, and React's root over #root. */
+function createApp() {
+  const router = createAppRouter();
 
-// Forced sign-in (spec §8): back to '/', remembering where the user was.
-setSignInRedirect(() => {
-  const here = router.state.location.href;
-  void router.navigate({ to: '/', search: here === '/' ? {} : { redirect: here }, replace: true });
-});
+  // Forced sign-in (spec §8): back to '/', remembering where the user was.
+  setSignInRedirect(() => {
+    const here = router.state.location.href;
+    void router.navigate({ to: '/', search: here === '/' ? {} : { redirect: here }, replace: true });
+  });
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const app = (
+    <StrictMode>
+      <App router={router} i18n={i18n} />
+    </StrictMode>
+  );
+  return { router, root: createRoot(container), app };
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} i18n={i18n} />
-  </StrictMode>,
-);
+if (firstPaintShown()) {
+  // index.html's static sign-in page is on screen: React replaces it once the page is ready.
+  void takeOverFirstPaint(createApp);
+} else {
+  // Any other route renders at once (a slow page chunk gets its loading spinner).
+  const { root, app } = createApp();
+  root.render(app);
+}

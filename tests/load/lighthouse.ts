@@ -7,8 +7,15 @@ export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** What the largest contentful paint was, as Lighthouse names the element. */
+  lcpElement: string;
+}
+
+interface LcpElementDetails {
+  items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[];
 }
 
 export async function runLighthouse(url: string): Promise<LighthouseFigures> {
@@ -30,10 +37,17 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
+      fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+      lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details as LcpElementDetails),
     };
   } finally {
     chrome.kill();
   }
+}
+
+function lcpElementOf(details: LcpElementDetails | undefined): string {
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? '?'} (${node.nodeLabel ?? ''})` : 'unknown';
 }
