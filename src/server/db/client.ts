@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -14,6 +14,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either the database or an open transaction: operations accept both. */
 export type Executor = Db | Tx;
+
+/**
+ * The rows of a raw SQL statement. Both drivers answer `{ rows }`; column names come as written in
+ * the SQL, and a bigint comes back as a string from pg and a number from PGlite (read it with Number).
+ */
+export async function rowsOf<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 export interface Database {
   db: Db;

@@ -7,6 +7,7 @@ import type { HolderFields } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/client';
 import { cards, ledgerAccounts } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import type { IssuedCard } from '../../providers/issuer';
@@ -30,11 +31,11 @@ export function cardSerial(now: Date, sequence: number): string {
 
 /** `count` numbers of the serial sequence in one round trip. */
 async function nextSerialNumbers(tx: Tx, count: number): Promise<number[]> {
-  // Both drivers answer `{ rows }` (bigint comes back as a string from pg, a number from PGlite).
-  const result = (await tx.execute(
+  const rows = await rowsOf<{ n: string | number }>(
+    tx,
     sql`select nextval('card_serial_seq') as n from generate_series(1, ${count}::int)`,
-  )) as unknown as { rows: { n: string | number }[] };
-  return result.rows.map((row) => Number(row.n));
+  );
+  return rows.map((row) => Number(row.n));
 }
 
 export interface CardToStore {

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/client';
 
 export interface LedgerProblems {
   unbalancedTransactions: string[];
@@ -16,8 +17,7 @@ export interface LedgerProblems {
 }
 
 async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[]> {
-  const result = (await db.execute(query)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((row) => row.id);
+  return (await rowsOf<{ id: string }>(db, query)).map((row) => row.id);
 }
 
 export async function auditLedger(db: Executor): Promise<LedgerProblems> {

@@ -6,17 +6,12 @@
  * the key and the operation-log row go in one statement before any lock, and the balances and the
  * entries in one statement after the locks, instead of a round trip per leg.
  */
-import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/client';
 import { newId } from '../../lib/crypto';
 import type { Movement } from './movement';
 import { currencyOf, isWallet } from './movement';
-
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * Claims the movement's key by inserting its ledger transaction, and writes the operation-log row
@@ -67,7 +62,6 @@ export async function lockAccounts(tx: Tx, accountIds: readonly string[]): Promi
 export interface AppliedEntry {
   index: number;
   ledgerAccountId: string;
-  kind: string;
   balanceAfter: number;
 }
 
@@ -90,7 +84,7 @@ export async function applyLegs(
            ${isWallet(leg.account) ? leg.account.wallet.accountId : null}::text, ${currencyOf(leg.account)}::text,
            ${leg.type}::text, ${leg.description ?? ''}::text, ${leg.cardSerial ?? null}::text, ${leg.label ?? null}::text)`,
   );
-  const rows = await rowsOf<{ idx: number; ledger_account_id: string; kind: string; balance_after: unknown }>(
+  const rows = await rowsOf<{ idx: number; ledger_account_id: string; balance_after: unknown }>(
     tx,
     sql`with legs (idx, account_id, amount, owner_id, currency, type, description, card_serial, label) as (
           values ${sql.join(legs, sql`, `)}),
@@ -99,9 +93,9 @@ export async function applyLegs(
           update ledger_accounts a set balance = a.balance + n.net
           from nets n
           where a.id = n.account_id and (a.kind not in ('wallet', 'card') or a.balance + n.net >= 0)
-          returning a.id, a.kind, a.balance),
+          returning a.id, a.balance),
         entries as (
-          select legs.*, moved.kind,
+          select legs.*,
                  moved.balance - coalesce(sum(legs.amount) over (
                    partition by legs.account_id order by legs.idx
                    rows between 1 following and unbounded following), 0) as balance_after
@@ -111,14 +105,12 @@ export async function applyLegs(
                                       balance_after, type, description, card_serial, label, created_at)
           select ${transactionId}, account_id, owner_id, currency, amount, balance_after, type, description,
                  card_serial, label, ${now.toISOString()}::timestamptz
-          from entries order by idx
-          returning id)
-        select idx, account_id as ledger_account_id, kind, balance_after from entries order by idx`,
+          from entries order by idx)
+        select idx, account_id as ledger_account_id, balance_after from entries order by idx`,
   );
   return rows.map((row) => ({
     index: Number(row.idx),
     ledgerAccountId: row.ledger_account_id,
-    kind: row.kind,
     balanceAfter: Number(row.balance_after),
   }));
 }
