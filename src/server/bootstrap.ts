@@ -32,7 +32,11 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
   const log = createLogger(env.LOG_LEVEL);
   const box = env.SECRET_KEY ? SecretBox.fromBase64(env.SECRET_KEY) : SecretBox.fromDataDir(env.DATA_DIR);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
   const mail = env.SMTP_URL
     ? createSmtpMail(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMail(database.db, env.LOG_LEVEL === 'silent' ? null : (line) => process.stdout.write(line));

@@ -4,6 +4,13 @@
  */
 import { z } from 'zod';
 
+/**
+ * More connections are not faster: on a database of a few cores, connections beyond a couple per
+ * core only queue on the same hot rows (a customer's wallet), and the waiting costs the database
+ * more than it does in the pool. docs/benchmarks.md measured 2, 3, 4, 8, 12 and 20.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 4;
+
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -13,6 +20,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** Connections to PostgreSQL per server process (DEFAULT_DATABASE_POOL_SIZE says why so few). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   /** nodemailer SMTP URL; unset means the sandbox outbox (demo mode only). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Card Portal <no-reply@card-portal.local>'),

@@ -9,9 +9,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.dispose());
 
-describe('preparedRead', () => {
+describe('prepared', () => {
   it('passes every text value through exactly (quotes, backslashes, non-ASCII)', async () => {
-    const echo = t.database.preparedRead<{ v: string; n: number }>(
+    const echo = t.database.prepared<{ v: string; n: number }>(
       'test_echo',
       'select $1::text as v, length($1::text) as n',
     );
@@ -22,7 +22,7 @@ describe('preparedRead', () => {
   });
 
   it('takes several parameters and answers timestamps as Date and no row as []', async () => {
-    const read = t.database.preparedRead<{ at: Date; b: string }>(
+    const read = t.database.prepared<{ at: Date; b: string }>(
       'test_two',
       'select $1::timestamptz as at, $2::text as b where $2::text <> $3::text',
     );
@@ -33,16 +33,16 @@ describe('preparedRead', () => {
 
   it('prepares once when first runs overlap, and gives the same statement for the same name', async () => {
     const text = 'select $1::int * 2 as v';
-    const double = t.database.preparedRead<{ v: number }>('test_double', text);
-    expect(t.database.preparedRead('test_double', text)).toBe(double);
+    const double = t.database.prepared<{ v: number }>('test_double', text);
+    expect(t.database.prepared('test_double', text)).toBe(double);
     const results = await Promise.all([1, 2, 3, 4, 5].map((n) => double([String(n)])));
     expect(results.map((rows) => rows[0]?.v)).toEqual([2, 4, 6, 8, 10]);
   });
 
   it('refuses another text under a used name, and a name that is not an identifier', () => {
-    t.database.preparedRead('test_once', 'select 1 as v');
-    expect(() => t.database.preparedRead('test_once', 'select 2 as v')).toThrow(/already prepared/);
-    expect(() => t.database.preparedRead('drop table x; --', 'select 1')).toThrow(/Not a statement name/);
+    t.database.prepared('test_once', 'select 1 as v');
+    expect(() => t.database.prepared('test_once', 'select 2 as v')).toThrow(/already prepared/);
+    expect(() => t.database.prepared('drop table x; --', 'select 1')).toThrow(/Not a statement name/);
   });
 });
 

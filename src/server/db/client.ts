@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../env';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,17 +29,19 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgresql';
   /**
-   * A read that runs on nearly every request (the bearer-token lookup), prepared once by name on the
-   * database connection so later runs skip parsing and planning. `text` uses $1, $2… for the
-   * parameters, which are passed as text; rows come back keyed by column name, timestamps as Date.
-   * Asking again for a name gives the same statement; a different text under a used name throws.
+   * A statement on a hot path (the bearer-token lookup on nearly every request, the one call that
+   * settles a channel's callback), prepared once by name on the database connection so later runs
+   * skip parsing and planning. It runs on its own, outside any open transaction: one statement, one
+   * transaction. `text` uses $1, $2… for the parameters, which are passed as text; rows come back
+   * keyed by column name, timestamps as Date. Asking again for a name gives the same statement; a
+   * different text under a used name throws.
    */
-  preparedRead<Row>(name: string, text: string): PreparedRead<Row>;
+  prepared<Row>(name: string, text: string): PreparedStatement<Row>;
   version(): Promise<string>;
   close(): Promise<void>;
 }
 
-export type PreparedRead<Row> = (params: readonly string[]) => Promise<Row[]>;
+export type PreparedStatement<Row> = (params: readonly string[]) => Promise<Row[]>;
 
 /** `show server_version` names its column server_version; the alias gives the `v` read below. */
 const VERSION_QUERY = "select current_setting('server_version') as v";
@@ -48,8 +51,12 @@ export const MIGRATIONS_FOLDER = resolve('src/server/db/migrations');
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string;
+  /** PostgreSQL connections of this process (PGlite has one). */
+  poolSize?: number;
 }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -66,19 +73,19 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    preparedRead: byName(<Row>(name: string, text: string): PreparedRead<Row> => {
+    prepared: byName(<Row>(name: string, text: string): PreparedStatement<Row> => {
       // PGlite's `query()` drives the extended protocol as six separate calls into the WebAssembly
       // module (parse, describe, bind, describe, execute, sync) and plans the statement every time:
       // about 1.6 ms for the session lookup here, against 0.3 ms for EXECUTE of a statement
       // PREPAREd once, sent as one simple-protocol message. EXECUTE is a utility statement, which
       // takes no bind parameters, so its arguments travel as quoted literals.
-      let prepared: Promise<unknown> | null = null;
+      let ready: Promise<unknown> | null = null;
       return async (params) => {
-        prepared ??= client.exec(`prepare ${name} as ${text}`).catch((error: unknown) => {
-          prepared = null;
+        ready ??= client.exec(`prepare ${name} as ${text}`).catch((error: unknown) => {
+          ready = null;
           throw error;
         });
-        await prepared;
+        await ready;
         const args = params.length > 0 ? `(${params.map(quoteLiteral).join(', ')})` : '';
         const [result] = await client.exec(`execute ${name}${args}`);
         return (result?.rows ?? []) as Row[];
@@ -98,11 +105,11 @@ function initPgliteFolder(folder: string): void {
     throw new Error(`PGlite initialisation failed: ${result.stderr.toString().slice(0, 500)}`);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: 20 });
+  const pool = new Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server ends (restart, admin termination, a test dropping its
   // database) is already out of the pool when this fires; without a listener Node would treat the
   // event as an uncaught error and stop the process. The next query simply opens a new connection.
@@ -121,8 +128,8 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgresql',
     // `pg` parses a named statement once per pooled connection and then only binds and executes it.
-    preparedRead: byName(
-      <Row>(name: string, text: string): PreparedRead<Row> =>
+    prepared: byName(
+      <Row>(name: string, text: string): PreparedStatement<Row> =>
         async (params) =>
           (await pool.query({ name, text, values: [...params] })).rows as Row[],
     ),
@@ -133,15 +140,15 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** One statement per name and database: a second PREPARE of a name would fail on the connection. */
 function byName(
-  make: <Row>(name: string, text: string) => PreparedRead<Row>,
-): <Row>(name: string, text: string) => PreparedRead<Row> {
-  const made = new Map<string, { text: string; run: PreparedRead<unknown> }>();
-  return <Row>(name: string, text: string): PreparedRead<Row> => {
+  make: <Row>(name: string, text: string) => PreparedStatement<Row>,
+): <Row>(name: string, text: string) => PreparedStatement<Row> {
+  const made = new Map<string, { text: string; run: PreparedStatement<unknown> }>();
+  return <Row>(name: string, text: string): PreparedStatement<Row> => {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a statement name: ${name}`);
     const known = made.get(name);
     if (known && known.text !== text)
       throw new Error(`Statement ${name} is already prepared with another text`);
-    if (known) return known.run as PreparedRead<Row>;
+    if (known) return known.run as PreparedStatement<Row>;
     const run = make<Row>(name, text);
     made.set(name, { text, run });
     return run;
@@ -162,29 +169,43 @@ export function quoteLiteral(value: string): string {
 const RETRYABLE = new Set(['40001', '40P01']);
 
 export function isUniqueViolation(error: unknown): boolean {
-  return pgCode(error) === '23505';
+  return databaseErrorOf(error)?.code === '23505';
 }
 
-function pgCode(error: unknown): string | undefined {
+/** The SQLSTATE and DETAIL of a database error, from either driver. */
+export interface DatabaseErrorFields {
+  code: string;
+  detail: string | undefined;
+}
+
+export function databaseErrorOf(error: unknown): DatabaseErrorFields | undefined {
   let e: unknown = error;
   // drizzle wraps driver errors; the code may sit on the cause.
   for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (typeof code === 'string') return { code, detail: typeof detail === 'string' ? detail : undefined };
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-/** Run `work` in one transaction, retrying on serialisation failures and deadlocks. */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+/**
+ * Runs `work` again on serialisation failures and deadlocks, which PostgreSQL may answer to any
+ * transaction under contention: retrying the whole of it is the documented remedy.
+ */
+export async function withRetry<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
-      const code = pgCode(error);
+      const code = databaseErrorOf(error)?.code;
       if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
       await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
     }
   }
+}
+
+/** Run `work` in one transaction, retrying on serialisation failures and deadlocks. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  return withRetry(() => db.transaction(work), attempts);
 }

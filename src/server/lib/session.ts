@@ -118,7 +118,7 @@ interface SessionLookupRow {
 }
 
 /**
- * Token, session and account in one statement, prepared once (`preparedRead`): it runs on every
+ * Token, session and account in one statement, prepared once (`prepared`): it runs on every
  * bearer call, and parsing and planning the three-table join each time cost more than running it.
  */
 const SESSION_LOOKUP = `select t.kind, t.expires_at, s.id as session_id, s.sub_account_id, s.last_seen_at,
@@ -137,7 +137,7 @@ const SESSION_LOOKUP = `select t.kind, t.expires_at, s.id as session_id, s.sub_a
  */
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<SessionPrincipal> {
   if (!token) throw fail.unauthorized();
-  const lookup = ctx.database.preparedRead<SessionLookupRow>('session_lookup', SESSION_LOOKUP);
+  const lookup = ctx.database.prepared<SessionLookupRow>('session_lookup', SESSION_LOOKUP);
   const [row] = await lookup([sha256(token)]);
   if (!row || row.kind !== 'access' || row.revoked_at) throw fail.unauthorized();
   const now = ctx.now();

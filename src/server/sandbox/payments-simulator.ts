@@ -13,7 +13,8 @@ import { inTransaction } from '../db/client';
 import { accounts, topupOrders } from '../db/schema';
 import { newId, randomDigits } from '../lib/crypto';
 import { SIGNATURE_HEADER, signBody } from '../providers/payments/signature';
-import { advanceByTime } from '../modules/topups/advance-order';
+import type { Actor } from '../modules/ledger';
+import { advanceOrderWith } from '../modules/topups/advance-order';
 import type { OrderRow } from '../modules/topups/order-rows';
 import { findOrder, lockOrder } from '../modules/topups/order-rows';
 import { OPEN_STATUSES } from '../modules/topups/order-states';
@@ -109,36 +110,38 @@ export async function sendChannelCallback(
   return { status: res.status, answer: (await res.json()) as CallbackSent['answer'] };
 }
 
+const SIMULATOR: Actor = { ip: 'sandbox', device: 'payment-simulator' };
+
 /** The chain confirms a USDT payment now instead of at `confirm_at`; the order is credited. */
 export function confirmNow(ctx: AppContext, orderId: string): Promise<OrderRow> {
-  return inTransaction(ctx.database.db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw new SimulatorError(404, 'no such order');
-    if (order.status !== 'confirming')
-      throw new SimulatorError(409, `the order is ${order.status}, not confirming`);
-    const now = ctx.now();
-    const [due] = await tx
-      .update(topupOrders)
-      .set({ confirmAt: now, updatedAt: now })
-      .where(eq(topupOrders.id, orderId))
-      .returning();
-    return advanceByTime(tx, ctx, due!, { ip: 'sandbox', device: 'payment-simulator' });
-  });
+  return bringForward(ctx, orderId, 'confirming');
 }
 
 /** The customer's time to pay runs out now instead of at `expires_at`; the order expires. */
 export function expireNow(ctx: AppContext, orderId: string): Promise<OrderRow> {
+  return bringForward(ctx, orderId, 'pending');
+}
+
+/**
+ * Moves the moment time acts on a waiting order (`confirm_at` of a confirming one, `expires_at` of a
+ * pending one) to now, and lets time act, under the order's lock.
+ */
+function bringForward(
+  ctx: AppContext,
+  orderId: string,
+  waiting: 'confirming' | 'pending',
+): Promise<OrderRow> {
   return inTransaction(ctx.database.db, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new SimulatorError(404, 'no such order');
-    if (order.status !== 'pending')
-      throw new SimulatorError(409, `the order is ${order.status}, not pending`);
+    if (order.status !== waiting)
+      throw new SimulatorError(409, `the order is ${order.status}, not ${waiting}`);
     const now = ctx.now();
-    const [due] = await tx
+    await tx
       .update(topupOrders)
-      .set({ expiresAt: now, updatedAt: now })
-      .where(eq(topupOrders.id, orderId))
-      .returning();
-    return advanceByTime(tx, ctx, due!, { ip: 'sandbox', device: 'payment-simulator' });
+      .set(waiting === 'confirming' ? { confirmAt: now, updatedAt: now } : { expiresAt: now, updatedAt: now })
+      .where(eq(topupOrders.id, orderId));
+    await advanceOrderWith(tx, ctx, orderId, SIMULATOR);
+    return (await findOrder(tx, orderId))!;
   });
 }

@@ -4,4 +4,3 @@ export { postMovement } from './post-movement';
 export { reverseMovement } from './reverse-movement';
 export { auditLedger, isHealthy } from './audit-ledger';
 export { moveMoney } from './move-money';
-export { newTxnNumber } from './txn-number';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../../db/client';
+import { inTransaction, rowsOf } from '../../db/client';
 import { ledgerEntries, ledgerTransactions, operationLogs } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
@@ -168,6 +168,7 @@ describe('house accounts', () => {
     });
     expect(shards.length).toBeGreaterThan(1);
     expect(shards.length).toBeLessThanOrEqual(HOUSE_SHARDS);
+    for (const shard of shards) expect(Number(shard.code!.split('#')[1])).toBeLessThan(HOUSE_SHARDS);
     expect(houseFromShardCode(shards[0]!.code!)).toEqual({
       kind: 'clearing',
       name: 'wechat',
@@ -176,6 +177,40 @@ describe('house accounts', () => {
     const walletTotal = await balance(me.accountId, 'CNY');
     expect(walletTotal).toBe(20 * 50_000 + 190);
     expect(isHealthy(await auditLedger(t.ctx.database.db))).toBe(true);
+  });
+});
+
+describe('transaction numbers', () => {
+  it('are T, the UTC+8 time to the second and 6 random digits; a number taken that second is drawn again', async () => {
+    const me = await signedInAccount(t);
+    const ROLLBACK = new Error('rollback');
+    const attempt = inTransaction(t.ctx.database.db, async (tx) => {
+      // The same seed gives the same draw on this connection: take the number the movement would
+      // draw first, then let the movement find it taken.
+      const at = t.ctx.now().toISOString();
+      const draw = async () => {
+        await tx.execute(sql`select setseed(0.42)`);
+        const [row] = await rowsOf<{ n: string }>(tx, sql`select ledger_txn_number(${at}::timestamptz) as n`);
+        return row!.n;
+      };
+      const taken = { n: await draw() };
+      expect(await draw()).toBe(taken.n);
+      await tx.insert(ledgerTransactions).values({
+        id: taken.n,
+        kind: 'test',
+        idempotencyKey: `taken:${me.accountId}`,
+        requestHash: 'x',
+      });
+      await tx.execute(sql`select setseed(0.42)`);
+      const posted = await postMovement(tx, t.ctx, topup(me.accountId, `numbered:${me.accountId}`, 50_000));
+      expect(posted.transactionId).toMatch(/^T\d{20}$/);
+      expect(posted.transactionId).not.toBe(taken.n);
+      expect(posted.transactionId.slice(0, 15)).toBe(taken.n.slice(0, 15));
+      const beijing = new Date(t.ctx.now().getTime() + 8 * 3600_000).toISOString();
+      expect(posted.transactionId.slice(1, 15)).toBe(beijing.replace(/[-:T]/g, '').slice(0, 14));
+      throw ROLLBACK;
+    });
+    await expect(attempt).rejects.toBe(ROLLBACK);
   });
 });
 
@@ -194,32 +229,49 @@ describe('the database keeps the rules even against raw SQL', () => {
     ).rejects.toThrow();
   });
 
-  it('refuses at commit a transaction whose entries do not net to zero', async () => {
+  it('refuses entries that do not net to zero, or that do not match their account’s currency or owner', async () => {
     const me = await signedInAccount(t);
     await fundWallet(t, me.accountId, 'CNY', 500);
     const wallet = await t.ctx.database.db.query.ledgerAccounts.findFirst({
       where: (a, { and, eq }) => and(eq(a.accountId, me.accountId), eq(a.currency, 'CNY')),
     });
-    await expect(
-      inTransaction(t.ctx.database.db, async (tx) => {
+    let forgery = 0;
+    const forge = (entries: { amount: number; currency?: string; accountId?: string | null }[]) => {
+      const id = `Tbad${++forgery}${me.accountId}`;
+      return inTransaction(t.ctx.database.db, async (tx) => {
         await tx.insert(ledgerTransactions).values({
-          id: `Tbad${me.accountId}`,
+          id,
           accountId: me.accountId,
           kind: 'forged',
-          idempotencyKey: `forged:${me.accountId}`,
+          idempotencyKey: `forged:${id}`,
           requestHash: 'x',
         });
-        await tx.insert(ledgerEntries).values({
-          transactionId: `Tbad${me.accountId}`,
-          ledgerAccountId: wallet!.id,
-          accountId: me.accountId,
-          currency: 'CNY',
-          amount: 100,
-          balanceAfter: 600,
-          type: 'topup',
-        });
-      }),
-    ).rejects.toThrow();
+        await tx.insert(ledgerEntries).values(
+          entries.map((entry) => ({
+            transactionId: id,
+            ledgerAccountId: wallet!.id,
+            accountId: entry.accountId === undefined ? me.accountId : entry.accountId,
+            currency: entry.currency ?? 'CNY',
+            amount: entry.amount,
+            balanceAfter: 600,
+            type: 'topup',
+          })),
+        );
+      }).catch((error: { cause?: Error }) => error.cause?.message);
+    };
+    expect(await forge([{ amount: 100 }])).toMatch(/does not net to zero/);
+    expect(
+      await forge([
+        { amount: 100, currency: 'USD' },
+        { amount: -100, currency: 'USD' },
+      ]),
+    ).toMatch(/does not match its account/);
+    expect(
+      await forge([
+        { amount: 100, accountId: null },
+        { amount: -100, accountId: null },
+      ]),
+    ).toMatch(/does not match its account/);
     expect(await balance(me.accountId, 'CNY')).toBe(500);
   });
 });

@@ -1,74 +1,114 @@
 /**
- * Posts one movement to the double-entry ledger inside the caller's transaction (issue 4 §1):
+ * Posts one movement to the double-entry ledger inside the caller's transaction (issue 4 §1), as
+ * ONE call of the database function `ledger_post` (migration 0010 says why one call):
  *
- * 1. The movement's key is claimed by inserting its ledger transaction, with the operation-log row
- *    in the same statement; a key already posted returns the first movement (same legs) or 409
- *    (other legs), so retries and duplicate callbacks never move money twice, even when they race
- *    (the unique index makes the second insert wait).
- * 2. The accounts' rows are locked in ledger-account id order so concurrent movements cannot
+ * 1. The movement's key is claimed by inserting its ledger transaction under a new transaction
+ *    number (`ledger_txn_number`), with the operation-log row; a key already posted returns the
+ *    first movement (same legs) or 409 (other legs), so retries and duplicate callbacks never move
+ *    money twice, even when they race (the unique index makes the second insert wait).
+ * 2. Each leg's ledger account is found: the customer's wallet, the card's account, or a shard of a
+ *    house account (made on first use).
+ * 3. The accounts' rows are locked in ledger-account id order so concurrent movements cannot
  *    deadlock; then one statement changes each balance by the net of its legs and writes the
  *    entries with the balance after each of them (the flow rows). A wallet or card that would go
  *    below zero, at the end or part-way through its legs, refuses the movement (422) and the
- *    caller's transaction rolls everything back (movement-statements.ts says why so few statements).
+ *    caller's transaction rolls everything back.
  *
- * The database backs this up: entries must net to zero per currency at commit (deferred trigger),
- * ledger rows cannot be updated or deleted, wallet balances cannot go negative (CHECK).
+ * Here, before the call: the movement's shape (a bug in the feature that built it, not a customer
+ * error) and the hash of its legs. The database backs it all up: entries must match their account
+ * and net to zero per currency after every statement that writes them (a statement trigger), ledger
+ * rows cannot be updated or deleted, wallet and card balances cannot go negative (CHECK).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
+import { databaseErrorOf, rowsOf } from '../../db/client';
+import { newId, sha256 } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import { resolveLedgerAccounts } from './resolve-accounts';
-import type { Movement, PostedMovement } from './movement';
-import { currencyOf, isCard, isWallet } from './movement';
-import { applyLegs, claimWithLog, lockAccounts } from './movement-statements';
-import { newTxnNumber } from './txn-number';
+import type { Leg, Movement, PostedMovement } from './movement';
+import { currencyOf, houseCode, isCard, isWallet } from './movement';
 
-/**
- * `options.transactionId`: the number the movement will get, chosen beforehand by a caller that
- * writes it elsewhere first (a top-up order, so that the ledger comes last in its transaction).
- */
-export async function postMovement(
-  tx: Tx,
-  ctx: AppContext,
-  movement: Movement,
-  options: { transactionId?: string } = {},
-): Promise<PostedMovement> {
+/** What `ledger_post` answers (snake_case, as the database writes it). */
+interface LedgerPostAnswer {
+  transaction_id: string;
+  replayed: boolean;
+  entries: {
+    ledger_account_id: string;
+    currency: string;
+    amount: number;
+    balance_after: number;
+    type: string;
+  }[];
+}
+
+export async function postMovement(tx: Tx, ctx: AppContext, movement: Movement): Promise<PostedMovement> {
   checkShape(movement);
-  const requestHash = movementHash(movement);
   const now = ctx.now();
-  const transactionId = options.transactionId ?? newTxnNumber(now);
-  if (!(await claimWithLog(tx, movement, { transactionId, requestHash }, now)))
-    return replay(tx, movement.key, requestHash);
-
-  const accountIds = await resolveLedgerAccounts(tx, movement.legs);
-  // From here on the balance rows stay locked until the caller commits: nothing but these two
-  // statements, so that the next movement of the same wallet waits as little as possible.
-  await lockAccounts(tx, accountIds);
-  const applied = await applyLegs(tx, movement, accountIds, transactionId, now);
-  const overdrawn = movement.legs.find(
-    (leg, index) =>
-      applied[index]?.index !== index ||
-      ((isWallet(leg.account) || isCard(leg.account)) && applied[index].balanceAfter < 0),
-  );
-  if (overdrawn)
-    throw fail.rule('server:ledger.insufficientBalance', { currency: currencyOf(overdrawn.account) });
-  return {
-    transactionId,
-    replayed: false,
-    entries: applied.map((entry) => {
-      const leg = movement.legs[entry.index]!;
-      return {
-        ledgerAccountId: entry.ledgerAccountId,
-        currency: currencyOf(leg.account),
-        amount: leg.amount,
-        balanceAfter: entry.balanceAfter,
-        type: leg.type,
-      };
-    }),
+  const argument = {
+    key: movement.key,
+    kind: movement.kind,
+    account_id: movement.accountId,
+    reference: movement.reference ?? null,
+    reverses_id: movement.reversesId ?? null,
+    request_hash: movementHash(movement),
+    log_id: newId(),
+    at: now.toISOString(),
+    ip: movement.actor.ip,
+    device: movement.actor.device,
+    sub_account_id: movement.actor.subAccountId ?? null,
+    legs: movement.legs.map(legArgument),
   };
+  let answer: LedgerPostAnswer;
+  try {
+    const [row] = await rowsOf<{ posted: LedgerPostAnswer }>(
+      tx,
+      sql`select ledger_post(${JSON.stringify(argument)}::jsonb) as posted`,
+    );
+    answer = row!.posted;
+  } catch (error) {
+    throw ledgerRefusal(error) ?? error;
+  }
+  return {
+    transactionId: answer.transaction_id,
+    replayed: answer.replayed,
+    entries: answer.entries.map((entry) => ({
+      ledgerAccountId: entry.ledger_account_id,
+      currency: entry.currency,
+      amount: Number(entry.amount),
+      balanceAfter: Number(entry.balance_after),
+      type: entry.type,
+    })),
+  };
+}
+
+/** A leg as `ledger_post` reads it. */
+function legArgument(leg: Leg, i: number) {
+  const { account } = leg;
+  const where = isWallet(account)
+    ? { kind: 'wallet', ref: null, house_kind: null }
+    : isCard(account)
+      ? { kind: 'card', ref: account.card.cardId, house_kind: null }
+      : { kind: 'house', ref: houseCode(account.house), house_kind: account.house.kind };
+  return {
+    i,
+    ...where,
+    currency: currencyOf(account),
+    amount: leg.amount,
+    type: leg.type,
+    description: leg.description ?? '',
+    card_serial: leg.cardSerial ?? null,
+    label: leg.label ?? null,
+  };
+}
+
+/** The answers `ledger_post` refuses with (its own SQLSTATEs, migration 0010). */
+function ledgerRefusal(error: unknown) {
+  const found = databaseErrorOf(error);
+  const currency = found?.detail ?? '';
+  if (found?.code === 'CPL01') return fail.rule('server:ledger.insufficientBalance', { currency });
+  if (found?.code === 'CPL02') return fail.conflict('server:ledger.keyReused');
+  if (found?.code === 'CPL03') return fail.rule('server:ledger.noWallet', { currency });
+  return undefined;
 }
 
 /**
@@ -99,25 +139,4 @@ function movementHash(movement: Movement): string {
       movement.legs.map((leg) => [leg.account, leg.amount, leg.type]),
     ]),
   );
-}
-
-async function replay(tx: Tx, key: string, requestHash: string): Promise<PostedMovement> {
-  const [first] = await tx
-    .select({ id: ledgerTransactions.id, requestHash: ledgerTransactions.requestHash })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, key));
-  if (!first) throw new Error(`ledger key ${key} vanished after a conflict`);
-  if (first.requestHash !== requestHash) throw fail.conflict('server:ledger.keyReused');
-  const entries = await tx
-    .select({
-      ledgerAccountId: ledgerEntries.ledgerAccountId,
-      currency: ledgerEntries.currency,
-      amount: ledgerEntries.amount,
-      balanceAfter: ledgerEntries.balanceAfter,
-      type: ledgerEntries.type,
-    })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.transactionId, [first.id]))
-    .orderBy(ledgerEntries.id);
-  return { transactionId: first.id, replayed: true, entries };
 }

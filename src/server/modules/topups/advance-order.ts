@@ -1,45 +1,42 @@
 /**
  * What time alone decides: an unpaid order past `expires_at` expires; a USDT order whose
  * `confirm_at` has passed is credited. Applied lazily whenever an order is read or settled, and by
- * the sweeper (sweep-orders.ts), always under the order's row lock.
+ * the sweeper (sweep-orders.ts), always under the order's row lock, by the database function
+ * `topup_advance` (migration 0010), the same code a callback's settling runs.
  */
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import type { Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { withRetry } from '../../db/client';
 import type { Actor } from '../ledger';
-import { creditOrder } from './credit-order';
 import type { OrderRow } from './order-rows';
-import { lockOrder, moveOrder } from './order-rows';
+import { findOrder } from './order-rows';
+import { settleArgument } from './settle-argument';
 
+/** Whether time has something to change; the database decides again under the lock. */
 export function isDue(order: OrderRow, now: Date): boolean {
   if (order.status === 'pending') return order.expiresAt <= now;
   if (order.status === 'confirming') return order.confirmAt !== null && order.confirmAt <= now;
   return false;
 }
 
-/** `order` must be locked by `tx`. */
-export async function advanceByTime(
-  tx: Tx,
+/** Locks the order through `db` (a transaction of the caller's, or one of its own) and applies what is due. */
+export async function advanceOrderWith(
+  db: Executor,
   ctx: AppContext,
-  order: OrderRow,
+  orderId: string,
   actor: Actor,
-): Promise<OrderRow> {
-  const now = ctx.now();
-  if (!isDue(order, now)) return order;
-  if (order.status === 'pending') return moveOrder(tx, order, 'expired', now);
-  return creditOrder(
-    tx,
-    ctx,
-    order,
-    { paidAt: order.paidAt ?? now, channelTxnId: order.channelTxnId },
-    actor,
-  );
+): Promise<void> {
+  const argument = { ...settleArgument(ctx, actor), order_id: orderId };
+  await db.execute(sql`select topup_advance(${JSON.stringify(argument)}::jsonb)`);
 }
 
-/** Locks the order in a transaction of its own and applies what is due; undefined if it is gone. */
-export function advanceOrder(ctx: AppContext, orderId: string, actor: Actor): Promise<OrderRow | undefined> {
-  return inTransaction(ctx.database.db, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    return order && advanceByTime(tx, ctx, order, actor);
-  });
+/** Applies what is due in a transaction of its own; the order as it is then, undefined if it is gone. */
+export async function advanceOrder(
+  ctx: AppContext,
+  orderId: string,
+  actor: Actor,
+): Promise<OrderRow | undefined> {
+  await withRetry(() => advanceOrderWith(ctx.database.db, ctx, orderId, actor));
+  return findOrder(ctx.database.db, orderId);
 }

@@ -1,6 +1,8 @@
 /**
  * The outcomes of channel notifications, their answers, and the `payment_callbacks` row every
- * notification leaves (accepted or not): the audit trail and the replay guard.
+ * notification leaves (accepted or not): the audit trail and the replay guard. A correctly signed,
+ * well-formed notification's row is written by the database function that settles it
+ * (apply-payment-event.ts); the refused ones' rows here.
  */
 import type { Executor } from '../../db/client';
 import { paymentCallbacks } from '../../db/schema';
@@ -34,6 +36,11 @@ export type CallbackOutcome = keyof typeof CALLBACK_OUTCOMES;
 /** Enough of the body to investigate; a channel body is far smaller. */
 const BODY_KEEP = 4000;
 
+/** The part of a callback's raw body that its row keeps. */
+export function keptBody(body: string): string {
+  return body.slice(0, BODY_KEEP);
+}
+
 export interface CallbackRecord {
   channel: string;
   orderId: string | null;
@@ -51,7 +58,7 @@ export async function recordCallback(db: Executor, at: Date, record: CallbackRec
     eventId: record.eventId?.slice(0, 100) ?? null,
     signatureValid: record.signatureValid,
     outcome: record.outcome,
-    body: record.body.slice(0, BODY_KEEP),
+    body: keptBody(record.body),
     receivedAt: at,
   });
 }

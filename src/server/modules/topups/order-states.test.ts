@@ -1,13 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, TopupOrder } from '../../../contract/finance';
 import { orderStatus, rechargeCheck, rechargeStatus } from '../../../contract/finance';
 import { inTransaction } from '../../db/client';
+import { topupOrders } from '../../db/schema';
 import type { PaymentsProvider } from '../../providers/payments';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { lockOrder, moveOrder } from './order-rows';
 import { canMove, ORDER_TRANSITIONS } from './order-states';
 import { sweepOrders } from './sweep-orders';
 import {
@@ -59,16 +60,42 @@ describe('the transition table', () => {
     expect(ORDER_TRANSITIONS.failed).toEqual([]);
   });
 
-  it('moveOrder refuses every move outside the table, even for a caller that tries', async () => {
-    const order = await newOrder(t, me.token, 'wechat', 50_000);
-    await notify(t, 'wechat', eventFor(t, order));
-    for (const to of orderStatus.options)
-      await expect(
-        inTransaction(t.ctx.database.db, async (tx) =>
-          moveOrder(tx, (await lockOrder(tx, order.orderId))!, to, t.ctx.now()),
-        ),
-      ).rejects.toThrow(/not allowed/);
-    expect((await orderRow(t, order.orderId)).status).toBe('paid');
+  it('the database refuses every status change outside the table, whoever writes it', async () => {
+    // One order in each status, reached through the API.
+    const expired = await newOrder(t, me.token, 'wechat', 50_000);
+    t.advance(16 * MINUTE);
+    expect(await statusOf(expired.orderId)).toBe('expired');
+    const pending = await newOrder(t, me.token, 'wechat', 50_000);
+    const paid = await newOrder(t, me.token, 'wechat', 50_000);
+    await notify(t, 'wechat', eventFor(t, paid));
+    const failed = await newOrder(t, me.token, 'alipay', 50_000);
+    await notify(t, 'alipay', eventFor(t, failed, 'failed'));
+    const confirming = await newOrder(t, me.token, 'usdt_trc20', 20_000);
+    await notify(t, 'usdt_trc20', eventFor(t, confirming));
+    const inStatus: Record<OrderStatus, string> = {
+      pending: pending.orderId,
+      expired: expired.orderId,
+      paid: paid.orderId,
+      failed: failed.orderId,
+      confirming: confirming.orderId,
+    };
+    const ROLLBACK = new Error('rollback');
+    for (const from of orderStatus.options) {
+      expect(await statusOf(inStatus[from])).toBe(from);
+      for (const to of orderStatus.options.filter((status) => status !== from)) {
+        // A raw UPDATE, as any code might write it, in a transaction that is always rolled back.
+        const attempt = inTransaction(t.ctx.database.db, async (tx) => {
+          await tx.update(topupOrders).set({ status: to }).where(eq(topupOrders.id, inStatus[from]));
+          throw ROLLBACK;
+        });
+        if (canMove(from, to)) await expect(attempt).rejects.toBe(ROLLBACK);
+        else
+          expect(await attempt.catch((error: { cause?: Error }) => error.cause?.message)).toMatch(
+            /not allowed/,
+          );
+      }
+      expect((await orderRow(t, inStatus[from])).status).toBe(from);
+    }
   });
 });
 

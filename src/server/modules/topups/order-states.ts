@@ -1,6 +1,6 @@
 /**
- * The top-up order state machine. Every status change goes through `moveOrder` (order-rows.ts),
- * which refuses any move not listed here.
+ * The top-up order state machine. The database refuses any status change not listed here, whoever
+ * writes it (trigger `topup_orders_moves`, migration 0010; a test checks that both agree).
  *
  *   pending ──paid──> paid                  (WeChat, Alipay, UnionPay, bank card)
  *   pending ──paid──> confirming ──time──> paid   (USDT: credited when confirm_at passes)
