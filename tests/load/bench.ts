@@ -3,40 +3,26 @@
  * (targets are checked by people reading the numbers, not by timed unit tests).
  */
 import { spawnSync } from 'node:child_process';
+import { signInDemo } from './bench-kit';
 import { runFixedRate } from './fixed-rate';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runLighthouse } from './lighthouse';
+import { callApi } from './http-client';
 import { measurePageWeight } from './page-weight';
 import { scratchDatabase } from './scratch-database';
 import { startServer } from './server-process';
 import { BENCH_CHANNEL_SECRET, measureConfirmations } from './topups';
 
-const DEMO = { email: 'demo@example.com', password: 'CardPortal#2026' };
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const rows: [string, string, string][] = [];
 const report = (name: string, value: string, target: string) => {
   rows.push([name, value, target]);
   process.stdout.write(`${name}: ${value}   (target ${target})\n`);
 };
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/loginPwd`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: DEMO.email, password: DEMO.password }),
-  });
-  const body = (await res.json()) as { code: number; data: { access_token: string } };
-  if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.access_token;
-}
-
 function infoCall(url: string, token: string): () => Promise<boolean> {
-  return () =>
-    fetch(`${url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => {
-      const body = (await r.json()) as { code: number };
-      return body.code === 200;
-    });
+  return async () =>
+    (await callApi(`${url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } })).code === 200;
 }
 
 function reportConfirmations(where: string, figures: Awaited<ReturnType<typeof measureConfirmations>>): void {
@@ -77,7 +63,7 @@ async function main(): Promise<void> {
       'LCP ≤ 2.0 s',
     );
 
-    const token = await signIn(server.url);
+    const token = await signInDemo(server.url);
     const home = await measurePageWeight(
       `${server.url}/#/`,
       async (page) => {
@@ -111,7 +97,7 @@ async function main(): Promise<void> {
     );
     report('server RSS after load', `${server.rssMb()} MB`, '≤ 400 MB');
 
-    const topups = await measureConfirmations(server.url, token, { rps: 200, seconds: 10 });
+    const topups = await measureConfirmations(server.url, token, { rps: 200, seconds: 10, warmSeconds: 2 });
     reportConfirmations('PGlite, 200/s offered', topups);
   } finally {
     await server.stop();
@@ -125,7 +111,7 @@ async function main(): Promise<void> {
       env: { ...channelEnv, DATABASE_URL: scratch.url },
     });
     try {
-      const token = await signIn(pgServer.url);
+      const token = await signInDemo(pgServer.url);
       const info = infoCall(pgServer.url, token);
       await runFixedRate(info, { rps: 100, seconds: 2 }); // warm-up
       const load = await runFixedRate(info, { rps: 500, seconds: 10 });
@@ -134,7 +120,11 @@ async function main(): Promise<void> {
         `${load.achievedRps.toFixed(0)} req/s ok, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`,
         'reported',
       );
-      const topups = await measureConfirmations(pgServer.url, token, { rps: 500, seconds: 10 });
+      const topups = await measureConfirmations(pgServer.url, token, {
+        rps: 500,
+        seconds: 10,
+        warmSeconds: 2,
+      });
       reportConfirmations('PostgreSQL, 500/s offered', topups);
     } finally {
       await pgServer.stop();

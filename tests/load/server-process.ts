@@ -17,16 +17,23 @@ export async function startServer(options: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   rmSync(options.dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  // For looking into a figure: BENCH_SERVER_NODE_ARGS passes Node flags to the server (for example
+  // `--cpu-prof --cpu-prof-dir=.tmp/prof`), BENCH_SERVER_STDOUT=1 shows its log.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        DATA_DIR: options.dataDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
