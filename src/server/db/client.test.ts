@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../testing/test-db';
-import { openTestDatabase } from '../testing/test-db';
-import { quoteLiteral } from './client';
+import { openTestDatabase, testDbKind } from '../testing/test-db';
+import { quoteLiteral, rowsOf } from './client';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -44,6 +45,16 @@ describe('prepared', () => {
     expect(() => t.database.prepared('test_once', 'select 2 as v')).toThrow(/already prepared/);
     expect(() => t.database.prepared('drop table x; --', 'select 1')).toThrow(/Not a statement name/);
   });
+});
+
+describe('PGlite', () => {
+  it.skipIf(testDbKind() !== 'pglite')(
+    'is planned as storage where a random page costs about what the next one does',
+    async () => {
+      const [row] = await rowsOf<{ random_page_cost: string }>(t.database.db, sql`show random_page_cost`);
+      expect(row?.random_page_cost).toBe('1.1');
+    },
+  );
 });
 
 describe('quoteLiteral', () => {
