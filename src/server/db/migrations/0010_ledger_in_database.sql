@@ -159,43 +159,55 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 
--- The entries' rules of migration 0004 (each entry matches its account's currency and owner; a
--- transaction's entries net to zero per currency), checked once per statement instead of once per
--- entry: a movement writes all its entries in one statement (ledger_post), and four row triggers
--- plus four deferred checks at commit ran inside the window in which the wallet row is locked.
+-- The entries' rules (each names a ledger transaction and a ledger account, matches the account's
+-- currency and owner, and a transaction's entries net to zero per currency) are checked once per
+-- statement instead of once per entry. A movement writes all its entries in one statement
+-- (ledger_post), and per entry they were four row triggers, eight foreign-key checks and four
+-- deferred checks at commit, all inside the window in which the customer's wallet row is locked.
 -- Stricter than before, too: a transaction must balance after every statement that writes to it.
+-- What the foreign keys also gave, that a referenced row cannot go away, the ledger's own rules
+-- give: transactions are append-only (0004), and ledger accounts are never removed (below).
 DROP TRIGGER ledger_entries_match_account ON ledger_entries;--> statement-breakpoint
 DROP TRIGGER ledger_entries_balanced ON ledger_entries;--> statement-breakpoint
 DROP FUNCTION ledger_check_entry_account();--> statement-breakpoint
 DROP FUNCTION ledger_check_balanced();--> statement-breakpoint
+ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_transaction_id_ledger_transactions_id_fk;--> statement-breakpoint
+ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_ledger_account_id_ledger_accounts_id_fk;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION ledger_check_new_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_bad text;
 BEGIN
   -- LATERAL keeps both checks to index lookups per new entry and per transaction: the planner knows
   -- nothing of a transition table's size and would otherwise scan the whole ledger.
-  SELECT n.ledger_account_id INTO v_bad
+  SELECT CASE WHEN a.currency IS NULL THEN 'names no ledger account: ' ELSE 'does not match its account ' END
+         || n.ledger_account_id
+    INTO v_bad
     FROM new_entries n
-   CROSS JOIN LATERAL (SELECT currency, account_id FROM ledger_accounts WHERE id = n.ledger_account_id) a
-   WHERE a.currency <> n.currency OR a.account_id IS DISTINCT FROM n.account_id
+    LEFT JOIN LATERAL (SELECT currency, account_id FROM ledger_accounts WHERE id = n.ledger_account_id) a ON true
+   WHERE a.currency IS NULL OR a.currency <> n.currency OR a.account_id IS DISTINCT FROM n.account_id
    LIMIT 1;
   IF FOUND THEN
-    RAISE EXCEPTION 'ledger entry does not match its account %', v_bad USING ERRCODE = '23514';
+    RAISE EXCEPTION 'ledger entry %', v_bad USING ERRCODE = '23514';
   END IF;
-  SELECT t.transaction_id || ' in ' || x.currency INTO v_bad
+  SELECT t.transaction_id || CASE WHEN x.id IS NULL THEN ' does not exist' ELSE ' does not net to zero in ' || u.currency END
+    INTO v_bad
     FROM (SELECT DISTINCT transaction_id FROM new_entries) t
-   CROSS JOIN LATERAL (SELECT e.currency FROM ledger_entries e
+    LEFT JOIN LATERAL (SELECT id FROM ledger_transactions WHERE id = t.transaction_id) x ON true
+    LEFT JOIN LATERAL (SELECT e.currency FROM ledger_entries e
                         WHERE e.transaction_id = t.transaction_id
-                        GROUP BY e.currency HAVING sum(e.amount) <> 0) x
+                        GROUP BY e.currency HAVING sum(e.amount) <> 0 LIMIT 1) u ON true
+   WHERE x.id IS NULL OR u.currency IS NOT NULL
    LIMIT 1;
   IF FOUND THEN
-    RAISE EXCEPTION 'ledger transaction % does not net to zero', v_bad USING ERRCODE = '23514';
+    RAISE EXCEPTION 'ledger transaction %', v_bad USING ERRCODE = '23514';
   END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER ledger_entries_checked AFTER INSERT ON ledger_entries
   REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_check_new_entries();--> statement-breakpoint
+CREATE TRIGGER ledger_accounts_permanent BEFORE DELETE OR UPDATE OF id ON ledger_accounts
+  FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();--> statement-breakpoint
 
 -- The top-up order state machine (order-states.ts draws it), kept by the database for every writer:
 -- a status change outside the table is refused. Writes that keep the status pass.
@@ -215,26 +227,34 @@ CREATE TRIGGER topup_orders_moves BEFORE UPDATE OF status ON topup_orders
 -- The settling functions below share one argument `p` (jsonb) made by the server: now, log_id (of a
 -- credit's operation-log row), ip, device; topup_apply_event adds the event.
 
--- Credits an order locked by the caller: the order becomes paid with the number of its movement,
--- then the movement keyed topup:<order id> is posted (channel clearing -> wallet; fee: wallet -> fee
--- income). The order goes first and the ledger last: every top-up of a customer waits for the
--- previous one's lock on the wallet row until it commits, so nothing avoidable runs after it. The
--- key makes a second credit impossible even if a caller got the state check wrong.
-CREATE OR REPLACE FUNCTION topup_credit(o topup_orders, p_paid_at timestamptz, p_channel_txn text, p jsonb)
+-- Crediting an order locked by the caller takes two steps, so that a caller can write what it has
+-- to in between: every top-up of a customer waits for the previous one's lock on the wallet row
+-- until it commits, so nothing avoidable should run after the movement is posted.
+-- 1. The order becomes paid with the number its movement will get.
+CREATE OR REPLACE FUNCTION topup_mark_paid(o topup_orders, p_paid_at timestamptz, p_channel_txn text, p jsonb)
 RETURNS topup_orders LANGUAGE plpgsql AS $$
 DECLARE
   v_id text := o.id;
-  v_txn text := ledger_txn_number((p->>'now')::timestamptz);
+BEGIN
+  UPDATE topup_orders
+     SET status = 'paid', ledger_transaction_id = ledger_txn_number((p->>'now')::timestamptz),
+         paid_at = p_paid_at, channel_txn_id = p_channel_txn, updated_at = (p->>'now')::timestamptz
+   WHERE id = v_id AND status = o.status
+  RETURNING * INTO o;
+  IF NOT FOUND THEN RAISE EXCEPTION 'order % changed under its lock', v_id; END IF;
+  RETURN o;
+END;
+$$;--> statement-breakpoint
+
+-- 2. The movement keyed topup:<order id> is posted under that number (channel clearing -> wallet;
+--    fee: wallet -> fee income). The key makes a second credit impossible even if a caller got the
+--    state check wrong.
+CREATE OR REPLACE FUNCTION topup_post_credit(o topup_orders, p jsonb) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
   v_description text := o.channel || ' ' || o.id;
   v_legs jsonb;
   v_posted jsonb;
 BEGIN
-  UPDATE topup_orders
-     SET status = 'paid', ledger_transaction_id = v_txn, paid_at = p_paid_at, channel_txn_id = p_channel_txn,
-         updated_at = (p->>'now')::timestamptz
-   WHERE id = v_id AND status = o.status
-  RETURNING * INTO o;
-  IF NOT FOUND THEN RAISE EXCEPTION 'order % changed under its lock', v_id; END IF;
   v_legs := jsonb_build_array(
     jsonb_build_object('i', 0, 'kind', 'house', 'ref', 'clearing:' || o.channel || ':' || o.currency,
                        'house_kind', 'clearing', 'currency', o.currency, 'amount', -o.amount, 'type', 'topup'),
@@ -248,17 +268,26 @@ BEGIN
                          'house_kind', 'fee_income', 'currency', o.currency, 'amount', o.fee, 'type', 'fee'));
   END IF;
   v_posted := ledger_post(jsonb_build_object(
-    'transaction_id', v_txn, 'key', 'topup:' || o.id, 'kind', 'topup', 'account_id', o.account_id,
-    'reference', o.id, 'request_hash', encode(sha256(convert_to(v_legs::text, 'UTF8')), 'hex'),
+    'transaction_id', o.ledger_transaction_id, 'key', 'topup:' || o.id, 'kind', 'topup',
+    'account_id', o.account_id, 'reference', o.id,
+    'request_hash', encode(sha256(convert_to(v_legs::text, 'UTF8')), 'hex'),
     'log_id', p->>'log_id', 'at', p->>'now', 'ip', p->>'ip', 'device', p->>'device', 'legs', v_legs));
   IF (v_posted->>'replayed')::boolean THEN
     RAISE EXCEPTION 'top-up % was credited before by %', o.id, v_posted->>'transaction_id';
   END IF;
-  IF v_posted->>'transaction_id' <> v_txn THEN
+  IF v_posted->>'transaction_id' <> o.ledger_transaction_id THEN
     -- The number was taken in the same second by another movement: the order takes the one drawn.
-    UPDATE topup_orders SET ledger_transaction_id = v_posted->>'transaction_id' WHERE id = v_id
-    RETURNING * INTO o;
+    UPDATE topup_orders SET ledger_transaction_id = v_posted->>'transaction_id' WHERE id = o.id;
   END IF;
+END;
+$$;--> statement-breakpoint
+
+-- Both steps at once, for a caller with nothing to write in between.
+CREATE OR REPLACE FUNCTION topup_credit(o topup_orders, p_paid_at timestamptz, p_channel_txn text, p jsonb)
+RETURNS topup_orders LANGUAGE plpgsql AS $$
+BEGIN
+  o := topup_mark_paid(o, p_paid_at, p_channel_txn, p);
+  PERFORM topup_post_credit(o, p);
   RETURN o;
 END;
 $$;--> statement-breakpoint
@@ -299,7 +328,10 @@ $$;--> statement-breakpoint
 -- Decides what a correctly signed channel statement does to its order (apply-payment-event.ts lists
 -- the outcomes). p adds: channel, event_id, order_id, status (paid | failed), amount, currency,
 -- channel_txn_id, paid_at (never later than now), confirm_at (channels with a confirmation window).
-CREATE OR REPLACE FUNCTION topup_decide(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
+-- An order to be credited now is marked paid and handed back in `to_credit`, for the caller to post
+-- last (topup_post_credit).
+CREATE OR REPLACE FUNCTION topup_decide(p jsonb, OUT decision text, OUT to_credit topup_orders)
+LANGUAGE plpgsql AS $$
 DECLARE
   o topup_orders;
   v_now timestamptz := (p->>'now')::timestamptz;
@@ -309,28 +341,31 @@ BEGIN
   IF EXISTS (SELECT 1 FROM payment_callbacks
               WHERE channel = p->>'channel' AND event_id = p->>'event_id'
                 AND signature_valid AND outcome <> 'malformed') THEN
-    RETURN 'replay';
+    decision := 'replay';
+    RETURN;
   END IF;
   SELECT * INTO o FROM topup_orders WHERE id = p->>'order_id' FOR UPDATE;
-  IF NOT FOUND OR o.channel <> p->>'channel' THEN RETURN 'unknown_order'; END IF;
-  IF o.amount <> (p->>'amount')::bigint THEN RETURN 'amount_mismatch'; END IF;
-  IF o.currency <> p->>'currency' THEN RETURN 'currency_mismatch'; END IF;
+  IF NOT FOUND OR o.channel <> p->>'channel' THEN decision := 'unknown_order'; RETURN; END IF;
+  IF o.amount <> (p->>'amount')::bigint THEN decision := 'amount_mismatch'; RETURN; END IF;
+  IF o.currency <> p->>'currency' THEN decision := 'currency_mismatch'; RETURN; END IF;
 
   o := topup_settle_time(o, p);
   IF p->>'status' = 'failed' THEN
-    IF o.status = 'failed' THEN RETURN 'duplicate'; END IF;
-    IF o.status <> 'pending' THEN RETURN 'illegal_transition'; END IF;
+    IF o.status = 'failed' THEN decision := 'duplicate'; RETURN; END IF;
+    IF o.status <> 'pending' THEN decision := 'illegal_transition'; RETURN; END IF;
     UPDATE topup_orders
        SET status = 'failed', failure_reason = 'channel_declined', channel_txn_id = p->>'channel_txn_id',
            updated_at = v_now
      WHERE id = o.id AND status = 'pending';
-    RETURN 'failed';
+    decision := 'failed';
+    RETURN;
   END IF;
-  IF o.status IN ('paid', 'confirming') THEN RETURN 'duplicate'; END IF;
-  IF o.status = 'failed' THEN RETURN 'illegal_transition'; END IF;
+  IF o.status IN ('paid', 'confirming') THEN decision := 'duplicate'; RETURN; END IF;
+  IF o.status = 'failed' THEN decision := 'illegal_transition'; RETURN; END IF;
   v_late := o.status = 'expired';
   IF p->>'confirm_at' IS NULL THEN
-    o := topup_credit(o, v_paid_at, p->>'channel_txn_id', p);
+    to_credit := topup_mark_paid(o, v_paid_at, p->>'channel_txn_id', p);
+    o := to_credit;
   ELSE
     -- The chain confirms 1-5 minutes after the payment; a payment stated long ago may be past it.
     UPDATE topup_orders
@@ -340,24 +375,24 @@ BEGIN
     RETURNING * INTO o;
     o := topup_settle_time(o, p);
   END IF;
-  IF v_late THEN RETURN 'late'; END IF;
-  RETURN CASE WHEN o.status = 'confirming' THEN 'confirming' ELSE 'credited' END;
+  decision := CASE WHEN v_late THEN 'late' WHEN o.status = 'confirming' THEN 'confirming' ELSE 'credited' END;
 END;
 $$;--> statement-breakpoint
 
 -- A correctly signed channel statement, settled in one transaction: the event id is serialised by
 -- an advisory lock (so the replay check of a second copy sees the first one's callback row), the
--- decision is made, and the callback row (p: callback_id; p_body: the raw body as kept) with its
--- outcome is written. Answer: the outcome.
+-- decision is made, the callback row (p: callback_id; p_body: the raw body as kept) with its
+-- outcome is written, and a credit is posted last. Answer: the outcome.
 CREATE OR REPLACE FUNCTION topup_apply_event(p jsonb, p_body text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  v_outcome text;
+  v_decided record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('pay-event:' || (p->>'channel') || ':' || (p->>'event_id')));
-  v_outcome := topup_decide(p);
+  SELECT * INTO v_decided FROM topup_decide(p);
   INSERT INTO payment_callbacks (id, channel, order_id, event_id, signature_valid, outcome, body, received_at)
-  VALUES (p->>'callback_id', p->>'channel', p->>'order_id', p->>'event_id', true, v_outcome, p_body,
+  VALUES (p->>'callback_id', p->>'channel', p->>'order_id', p->>'event_id', true, v_decided.decision, p_body,
           (p->>'now')::timestamptz);
-  RETURN v_outcome;
+  IF (v_decided.to_credit).id IS NOT NULL THEN PERFORM topup_post_credit(v_decided.to_credit, p); END IF;
+  RETURN v_decided.decision;
 END;
 $$;

@@ -85,12 +85,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: text('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    ledgerAccountId: text('ledger_account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    /** Its ledger transaction and account: checked by the statement trigger of migration 0010. */
+    transactionId: text('transaction_id').notNull(),
+    ledgerAccountId: text('ledger_account_id').notNull(),
     /** Copied from the ledger account: the owner's flow rows are read without a join. */
     accountId: text('account_id'),
     currency: text('currency').notNull(),

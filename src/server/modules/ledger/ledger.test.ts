@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, rowsOf } from '../../db/client';
-import { ledgerEntries, ledgerTransactions, operationLogs } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, operationLogs } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { fundWallet } from '../../testing/money';
@@ -229,27 +229,29 @@ describe('the database keeps the rules even against raw SQL', () => {
     ).rejects.toThrow();
   });
 
-  it('refuses entries that do not net to zero, or that do not match their account’s currency or owner', async () => {
+  it('refuses entries that do not net to zero, name no transaction or account, or do not match their account', async () => {
     const me = await signedInAccount(t);
     await fundWallet(t, me.accountId, 'CNY', 500);
     const wallet = await t.ctx.database.db.query.ledgerAccounts.findFirst({
       where: (a, { and, eq }) => and(eq(a.accountId, me.accountId), eq(a.currency, 'CNY')),
     });
     let forgery = 0;
-    const forge = (entries: { amount: number; currency?: string; accountId?: string | null }[]) => {
+    type Forged = { amount: number; currency?: string; accountId?: string | null; ledgerAccountId?: string };
+    const forge = (entries: Forged[], options: { transaction?: boolean } = {}) => {
       const id = `Tbad${++forgery}${me.accountId}`;
       return inTransaction(t.ctx.database.db, async (tx) => {
-        await tx.insert(ledgerTransactions).values({
-          id,
-          accountId: me.accountId,
-          kind: 'forged',
-          idempotencyKey: `forged:${id}`,
-          requestHash: 'x',
-        });
+        if (options.transaction !== false)
+          await tx.insert(ledgerTransactions).values({
+            id,
+            accountId: me.accountId,
+            kind: 'forged',
+            idempotencyKey: `forged:${id}`,
+            requestHash: 'x',
+          });
         await tx.insert(ledgerEntries).values(
           entries.map((entry) => ({
             transactionId: id,
-            ledgerAccountId: wallet!.id,
+            ledgerAccountId: entry.ledgerAccountId ?? wallet!.id,
             accountId: entry.accountId === undefined ? me.accountId : entry.accountId,
             currency: entry.currency ?? 'CNY',
             amount: entry.amount,
@@ -259,20 +261,33 @@ describe('the database keeps the rules even against raw SQL', () => {
         );
       }).catch((error: { cause?: Error }) => error.cause?.message);
     };
-    expect(await forge([{ amount: 100 }])).toMatch(/does not net to zero/);
-    expect(
-      await forge([
-        { amount: 100, currency: 'USD' },
-        { amount: -100, currency: 'USD' },
-      ]),
-    ).toMatch(/does not match its account/);
-    expect(
-      await forge([
-        { amount: 100, accountId: null },
-        { amount: -100, accountId: null },
-      ]),
-    ).toMatch(/does not match its account/);
+    const pair = (entry: Omit<Forged, 'amount'>) => [
+      { ...entry, amount: 100 },
+      { ...entry, amount: -100 },
+    ];
+    expect(await forge([{ amount: 100 }])).toMatch(/does not net to zero in CNY/);
+    expect(await forge(pair({}), { transaction: false })).toMatch(/does not exist/);
+    expect(await forge(pair({ ledgerAccountId: 'house:nothing#0' }))).toMatch(/names no ledger account/);
+    expect(await forge(pair({ currency: 'USD' }))).toMatch(/does not match its account/);
+    expect(await forge(pair({ accountId: null }))).toMatch(/does not match its account/);
     expect(await balance(me.accountId, 'CNY')).toBe(500);
+  });
+
+  it('keeps every ledger account: none can be removed or renamed', async () => {
+    const me = await signedInAccount(t);
+    const wallet = await t.ctx.database.db.query.ledgerAccounts.findFirst({
+      where: (a, { eq }) => eq(a.accountId, me.accountId),
+    });
+    await expect(
+      t.ctx.database.db.delete(ledgerAccounts).where(eq(ledgerAccounts.id, wallet!.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.database.db
+        .update(ledgerAccounts)
+        .set({ id: 'renamed' })
+        .where(eq(ledgerAccounts.id, wallet!.id)),
+    ).rejects.toThrow();
+    expect(await balance(me.accountId, wallet!.currency)).toBe(0);
   });
 });
 
