@@ -12,6 +12,7 @@ import { callApi } from './http-client';
 import { measurePageWeight } from './page-weight';
 import { scratchDatabase } from './scratch-database';
 import { startServer } from './server-process';
+import type { ConfirmationFigures } from './topups';
 import { BENCH_CHANNEL_SECRET, measureConfirmations } from './topups';
 
 const rows: [string, string, string][] = [];
@@ -25,11 +26,27 @@ function infoCall(url: string, token: string): () => Promise<boolean> {
     (await callApi(`${url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } })).code === 200;
 }
 
-function reportConfirmations(where: string, figures: Awaited<ReturnType<typeof measureConfirmations>>): void {
-  const exact = figures.walletGrewBy === figures.expectedGrowth ? 'wallet exact' : 'WALLET MISMATCH';
+/**
+ * Confirmed top-ups (topups.ts), `runs` runs in a row: the load generator, the server and the
+ * database share two cores with whatever else the machine runs, and one run's p99 moves by half
+ * either way from run to run, so the figure is the run with the median p99, and every run's p99 is
+ * printed beside it.
+ */
+async function reportConfirmations(where: string, url: string, token: string, rps: number, runs: number) {
+  const figures: ConfirmationFigures[] = [];
+  for (let run = 0; run < runs; run++)
+    figures.push(await measureConfirmations(url, token, { rps, seconds: 10, warmSeconds: 3 }));
+  const median = [...figures].sort((a, b) => a.p99 - b.p99)[Math.floor(runs / 2)]!;
+  const exact = figures.every((f) => f.walletGrewBy === f.expectedGrowth)
+    ? 'wallet exact'
+    : 'WALLET MISMATCH';
+  const each =
+    runs > 1
+      ? ` (median of ${runs} runs, whose p99 were ${figures.map((f) => f.p99.toFixed(1)).join(', ')} ms)`
+      : '';
   report(
-    `confirmed top-ups on ${where}`,
-    `${figures.achievedRps.toFixed(0)} /s ok, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, failed ${figures.failed}, ${exact}`,
+    `confirmed top-ups on ${where}, ${rps}/s offered`,
+    `${median.achievedRps.toFixed(0)} /s ok, p50 ${median.p50.toFixed(1)} ms, p99 ${median.p99.toFixed(1)} ms${each}, failed ${figures.reduce((n, f) => n + f.failed, 0)}, ${exact}`,
     '≥ 500/s, p99 ≤ 50 ms on PostgreSQL',
   );
 }
@@ -97,8 +114,7 @@ async function main(): Promise<void> {
     );
     report('server RSS after load', `${server.rssMb()} MB`, '≤ 400 MB');
 
-    const topups = await measureConfirmations(server.url, token, { rps: 200, seconds: 10, warmSeconds: 2 });
-    reportConfirmations('PGlite, 200/s offered', topups);
+    await reportConfirmations('PGlite', server.url, token, 200, 1);
   } finally {
     await server.stop();
   }
@@ -120,12 +136,7 @@ async function main(): Promise<void> {
         `${load.achievedRps.toFixed(0)} req/s ok, p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, failed ${load.failed}`,
         'reported',
       );
-      const topups = await measureConfirmations(pgServer.url, token, {
-        rps: 500,
-        seconds: 10,
-        warmSeconds: 2,
-      });
-      reportConfirmations('PostgreSQL, 500/s offered', topups);
+      await reportConfirmations('PostgreSQL', pgServer.url, token, 500, 3);
     } finally {
       await pgServer.stop();
       await scratch.drop();

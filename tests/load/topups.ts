@@ -6,8 +6,10 @@
  * grew by exactly the credits of the orders that are paid (a benchmark that lost money would be
  * worse than a slow one).
  *
- * The first `warmSeconds` at the full rate are not measured: a server that has just started opens
- * its database connections and compiles its hot paths then, once in its life.
+ * A warm-up is not measured: a server that has just started opens its database connections and
+ * compiles its hot paths (V8, PL/pgSQL) then, once in its life. It ramps up, a quarter of the rate,
+ * a half, then the full rate, a third of `warmSeconds` each: at the full rate at once, a cold
+ * server fell behind, and an open-loop load kept it there for the whole run.
  */
 import { createHmac } from 'node:crypto';
 import { runFixedRate, type RateResult } from './fixed-rate';
@@ -93,16 +95,23 @@ export async function measureConfirmations(
   token: string,
   options: { rps: number; seconds: number; warmSeconds: number },
 ): Promise<ConfirmationFigures> {
-  const warmCount = Math.round(options.rps * options.warmSeconds);
-  const orders = await createOrders(url, token, warmCount + Math.round(options.rps * options.seconds));
+  const ramp = [0.25, 0.5, 1].map((share) => ({
+    rps: options.rps * share,
+    seconds: options.warmSeconds / 3,
+  }));
+  const counts = [...ramp, options].map((step) => Math.round(step.rps * step.seconds));
+  const orders = await createOrders(
+    url,
+    token,
+    counts.reduce((sum, n) => sum + n, 0),
+  );
   const before = await walletCny(url, token);
   const answered = new Set<Order>();
-  if (warmCount > 0)
-    await runFixedRate(confirmer(url, orders.slice(0, warmCount), answered), {
-      rps: options.rps,
-      seconds: options.warmSeconds,
-    });
-  const result = await runFixedRate(confirmer(url, orders.slice(warmCount), answered), options);
+  let used = 0;
+  const next = (count: number) => orders.slice(used, (used += count));
+  for (const [i, step] of ramp.entries())
+    await runFixedRate(confirmer(url, next(counts[i]!), answered), step);
+  const result = await runFixedRate(confirmer(url, next(counts[ramp.length]!), answered), options);
   const after = await walletCny(url, token);
   // A confirmation whose answer was lost (a refused connection, a 500) may still have credited, or
   // not: the order's own status says which. The wallet must match exactly the orders that are paid.
