@@ -8,9 +8,10 @@
  *    money twice, even when they race (the unique index makes the second insert wait).
  * 2. Each leg's ledger account is found: the customer's wallet, the card's account, or a shard of a
  *    house account (made on first use).
- * 3. The accounts' rows are locked in ledger-account id order so concurrent movements cannot
- *    deadlock; then one statement changes each balance by the net of its legs and writes the
- *    entries with the balance after each of them (the flow rows). A wallet or card that would go
+ * 3. The accounts' rows are locked in one order every movement uses (house accounts, then wallets
+ *    and cards, each by id), so concurrent movements cannot deadlock and a customer's wallet is
+ *    held for the shortest time; then one statement changes each balance by the net of its legs
+ *    and writes the entries with the balance after each of them (the flow rows). A wallet or card that would go
  *    below zero, at the end or part-way through its legs, refuses the movement (422) and the
  *    caller's transaction rolls everything back.
  *
