@@ -177,26 +177,29 @@ CREATE OR REPLACE FUNCTION ledger_check_new_entries() RETURNS trigger LANGUAGE p
 DECLARE
   v_bad text;
 BEGIN
-  -- LATERAL keeps both checks to index lookups per new entry and per transaction: the planner knows
-  -- nothing of a transition table's size and would otherwise scan the whole ledger.
+  -- Scalar subqueries, one index lookup per new entry and per transaction: written as joins (or
+  -- EXISTS), the planner, which knows nothing of a transition table's size, hashed the whole of
+  -- ledger_accounts and ledger_transactions for every movement, a cost that grew with the ledger.
   SELECT CASE WHEN a.currency IS NULL THEN 'names no ledger account: ' ELSE 'does not match its account ' END
-         || n.ledger_account_id
+         || a.ledger_account_id
     INTO v_bad
-    FROM new_entries n
-    LEFT JOIN LATERAL (SELECT currency, account_id FROM ledger_accounts WHERE id = n.ledger_account_id) a ON true
-   WHERE a.currency IS NULL OR a.currency <> n.currency OR a.account_id IS DISTINCT FROM n.account_id
+    FROM (SELECT n.ledger_account_id, n.currency AS entry_currency, n.account_id AS entry_owner,
+                 (SELECT x.currency FROM ledger_accounts x WHERE x.id = n.ledger_account_id) AS currency,
+                 (SELECT x.account_id FROM ledger_accounts x WHERE x.id = n.ledger_account_id) AS owner
+            FROM new_entries n) a
+   WHERE a.currency IS NULL OR a.currency <> a.entry_currency OR a.owner IS DISTINCT FROM a.entry_owner
    LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'ledger entry %', v_bad USING ERRCODE = '23514';
   END IF;
-  SELECT t.transaction_id || CASE WHEN x.id IS NULL THEN ' does not exist' ELSE ' does not net to zero in ' || u.currency END
+  SELECT t.transaction_id || CASE WHEN NOT t.known THEN ' does not exist' ELSE ' does not net to zero in ' || t.unbalanced END
     INTO v_bad
-    FROM (SELECT DISTINCT transaction_id FROM new_entries) t
-    LEFT JOIN LATERAL (SELECT id FROM ledger_transactions WHERE id = t.transaction_id) x ON true
-    LEFT JOIN LATERAL (SELECT e.currency FROM ledger_entries e
-                        WHERE e.transaction_id = t.transaction_id
-                        GROUP BY e.currency HAVING sum(e.amount) <> 0 LIMIT 1) u ON true
-   WHERE x.id IS NULL OR u.currency IS NOT NULL
+    FROM (SELECT d.transaction_id,
+                 (SELECT true FROM ledger_transactions x WHERE x.id = d.transaction_id) IS NOT NULL AS known,
+                 (SELECT e.currency FROM ledger_entries e WHERE e.transaction_id = d.transaction_id
+                   GROUP BY e.currency HAVING sum(e.amount) <> 0 LIMIT 1) AS unbalanced
+            FROM (SELECT DISTINCT transaction_id FROM new_entries) d) t
+   WHERE NOT t.known OR t.unbalanced IS NOT NULL
    LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'ledger transaction %', v_bad USING ERRCODE = '23514';

@@ -291,6 +291,41 @@ describe('the database keeps the rules even against raw SQL', () => {
   });
 });
 
+describe('the cost of a posting', () => {
+  it('does not grow with the ledger, even on plans made when it was small: nothing is scanned whole', async () => {
+    const me = await signedInAccount(t);
+    const ROLLBACK = new Error('rollback');
+    const attempt = inTransaction(t.ctx.database.db, async (tx) => {
+      let key = 0;
+      const post = async (times: number) => {
+        for (let i = 0; i < times; i++)
+          await postMovement(tx, t.ctx, topup(me.accountId, `cost${key++}:${me.accountId}`, 50_000, 300));
+      };
+      const seqScans = async () => {
+        const [row] = await rowsOf<{ n: number }>(
+          tx,
+          sql`select coalesce(sum(seq_scan), 0)::int as n from pg_stat_xact_user_tables
+              where relname in ('ledger_transactions', 'ledger_entries')`,
+        );
+        return Number(row!.n);
+      };
+      // PL/pgSQL keeps the plans it made on this connection while the ledger was small...
+      await post(8);
+      // ...then the ledger grows (as it does between two statistics runs)...
+      await tx.execute(sql`
+        insert into ledger_transactions (id, account_id, kind, idempotency_key, request_hash)
+        select 'Thistory' || g || ${me.accountId}, ${me.accountId}, 'history', 'history:' || g || ${me.accountId}, 'x'
+        from generate_series(1, 5000) as g`);
+      // ...and a posting must still read it by key.
+      const before = await seqScans();
+      await post(4);
+      expect((await seqScans()) - before).toBe(0);
+      throw ROLLBACK;
+    });
+    await expect(attempt).rejects.toBe(ROLLBACK);
+  });
+});
+
 describe('reverseMovement', () => {
   it('posts the opposite entries once, restoring every balance', async () => {
     const me = await signedInAccount(t);
