@@ -114,6 +114,8 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
   const waiting = desk.locator('article.card', { hasText: bankTxnNo }).last();
   await waiting.getByRole('textbox').fill('The receipt does not show the beneficiary.');
   await waiting.getByRole('button', { name: /reject/i }).click();
+  // The desk's form posts and comes back to the page; reading the forecast before that is a race.
+  await expect(desk).toHaveURL(/done=reject/);
 
   await page.reload();
   await expect(page.getByTestId('forecast-row').first()).toHaveAttribute('data-status', 'rejected');
@@ -130,6 +132,8 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
     .last()
     .getByRole('button', { name: /approve/i })
     .click();
+  // Closing the page while its form post is under way can hang Chromium's mobile emulation.
+  await expect(desk).toHaveURL(/done=approve/);
   await desk.close();
 
   await page.reload();

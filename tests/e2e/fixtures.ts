@@ -101,9 +101,34 @@ export async function signInWithStorage(page: Page, account: Account, path = '/#
 
 /** axe with WCAG 2 A/AA rules; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Contrast is judged on what stays on screen, not on a fade: a button enabled while axe runs (the
+  // click guard lets go on a timer) would still be at antd-mobile's disabled opacity for 150 ms. So
+  // transitions are switched off while axe runs, and finite CSS animations are let finish; endless
+  // ones (a "waiting" pulse) keep running.
+  const still = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    // Each node with axe's reason (for contrast: the colours and the ratio it measured).
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
+      ),
+    ).toEqual([]);
+  } finally {
+    await still.evaluate((element) => (element as Element).remove());
+  }
 }
 
 interface Fixtures {

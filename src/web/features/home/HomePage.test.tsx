@@ -100,6 +100,14 @@ describe('HomePage online', () => {
     expect(screen.queryByTestId('snapshot-time')).toBeNull();
   });
 
+  it('treats an overview answer missing its fields as a failed load, and keeps the page', async () => {
+    answer({ CNY: 0, USD: 0 }, {} as Overview);
+    renderHome();
+    expect(await screen.findByText('Could not load the overview.')).toBeTruthy();
+    expect(screen.getByTestId('cards-total').textContent).toBe('—');
+    expect(screen.getByTestId('wallet-CNY').textContent).toBe('¥0.00');
+  });
+
   it('saves the figures as the offline snapshot of this user', async () => {
     answer({ CNY: 0, USD: 0 });
     renderHome();

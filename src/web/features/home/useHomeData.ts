@@ -45,8 +45,10 @@ export function useHomeData(): HomeData {
   const wallet = useWallet();
   const overview = useQuery({
     queryKey: overviewQueryKey,
-    // Silent: the page shows its own "could not load" line with a retry.
-    queryFn: ({ signal }) => call(overviewCall, {}, { signal, silent: true }),
+    // Silent: the page shows its own "could not load" line with a retry. The answer is checked
+    // against the contract: one missing a field counts as a failed load instead of breaking the page.
+    queryFn: async ({ signal }) =>
+      overviewCall.response.parse(await call(overviewCall, {}, { signal, silent: true })),
     // Offline the snapshot stands in; the query runs as soon as the connection is back. Once the
     // session has ended (the cache is cleared then) it must not run again without a token.
     enabled: online && signedIn,
