@@ -11,9 +11,9 @@
  * 3. The accounts' rows are locked in one order every movement uses (house accounts, then wallets
  *    and cards, each by id), so concurrent movements cannot deadlock and a customer's wallet is
  *    held for the shortest time; then one statement changes each balance by the net of its legs
- *    and writes the entries with the balance after each of them (the flow rows). A wallet or card that would go
- *    below zero, at the end or part-way through its legs, refuses the movement (422) and the
- *    caller's transaction rolls everything back.
+ *    and writes the entries with the balance after each of them (the flow rows). A wallet or card
+ *    that would go below zero, at the end or part-way through its legs, refuses the movement (422)
+ *    and the caller's transaction rolls everything back.
  *
  * Here, before the call: the movement's shape (a bug in the feature that built it, not a customer
  * error) and the hash of its legs. The database backs it all up: entries must match their account
