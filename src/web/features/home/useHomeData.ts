@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { overviewCall, type Overview } from '../../../contract/account';
-import { call } from '../../lib/http';
+import { headerLoad } from '../../lib/header-load';
 import { useOnline } from '../../lib/offline';
 import { appStore, hasAccessToken, tokensAtom, userInfoAtom } from '../../lib/session';
 import { loadSnapshot, saveSnapshot, type OfflineSnapshot } from '../../lib/snapshot';
@@ -45,10 +45,10 @@ export function useHomeData(): HomeData {
   const wallet = useWallet();
   const overview = useQuery({
     queryKey: overviewQueryKey,
-    // Silent: the page shows its own "could not load" line with a retry. The answer is checked
-    // against the contract: one missing a field counts as a failed load instead of breaking the page.
-    queryFn: async ({ signal }) =>
-      overviewCall.response.parse(await call(overviewCall, {}, { signal, silent: true })),
+    // A header load (silent; the page shows its own "could not load" line with a retry), whose
+    // answer must match the contract: one missing a field is a failed load, not a broken page.
+    queryFn: ({ signal }) =>
+      headerLoad(overviewCall, {}, signal, (data) => overviewCall.response.safeParse(data).success),
     // Offline the snapshot stands in; the query runs as soon as the connection is back. Once the
     // session has ended (the cache is cleared then) it must not run again without a token.
     enabled: online && signedIn,
