@@ -1,8 +1,9 @@
 /**
  * `npm start`: build the PWA when it is missing or older than its sources, then start the server.
- * One process, so one PID stops everything.
+ * One process to stop: on PostgreSQL it forks the server processes and stops them with itself.
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,7 +34,8 @@ function pwaIsStale(dist: string): boolean {
 }
 
 const dist = process.env.WEB_DIST ?? './dist';
-if (pwaIsStale(dist)) {
+// Forked server processes (WEB_CONCURRENCY on PostgreSQL) run this file too: the primary built it.
+if (cluster.isPrimary && pwaIsStale(dist)) {
   process.stdout.write('Building the PWA…\n');
   const result = spawnSync(
     process.execPath,

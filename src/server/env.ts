@@ -20,6 +20,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * Server processes on PostgreSQL (node:cluster, one port); unset means one per core. PGlite is
+   * embedded in one process, so it always runs one.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Connections to PostgreSQL per server process (DEFAULT_DATABASE_POOL_SIZE says why so few). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_DATABASE_POOL_SIZE),
   /** nodemailer SMTP URL; unset means the sandbox outbox (demo mode only). */

@@ -1,8 +1,8 @@
 /**
  * Removes rows that can no longer matter: expired or spent codes, captchas and sign-in tickets,
  * failures older than every window that counts them, dead session tokens, idempotency keys past
- * their 48 hours. Runs at start and hourly;
- * several instances running it at once is harmless (each statement only deletes what is expired).
+ * their 48 hours. Runs hourly, once across all server processes (purgeJob); running it twice at
+ * once would still be harmless (each statement only deletes what is expired).
  */
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -15,6 +15,7 @@ import {
   signinTickets,
 } from '../db/schema';
 import { IDEMPOTENCY_KEEP_MS } from './idempotency';
+import type { JobSpec } from './jobs';
 
 /** E-mail codes are kept a day after creation: the daily sending limit counts them. */
 const CODE_KEEP_MS = 24 * 3600_000 + 60_000;
@@ -65,14 +66,12 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
   return deleted;
 }
 
-/** Purge now and every hour; the timer does not keep the process alive. */
-export function schedulePurge(ctx: AppContext): () => void {
-  const run = () =>
-    purgeExpired(ctx)
-      .then((deleted) => ctx.log.info('purged expired rows', deleted))
-      .catch((error: unknown) => ctx.log.error('purge failed', { error: String(error) }));
-  void run();
-  const timer = setInterval(run, 3600_000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The purge as a background job: once an hour across all server processes (lib/jobs.ts). */
+export const purgeJob: JobSpec = {
+  name: 'purge-expired',
+  everyMs: 3600_000,
+  leaseMs: 15 * 60_000,
+  async run(ctx) {
+    ctx.log.info('purged expired rows', await purgeExpired(ctx));
+  },
+};

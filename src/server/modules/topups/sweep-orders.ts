@@ -7,6 +7,7 @@
 import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { topupOrders } from '../../db/schema';
+import type { JobSpec } from '../../lib/jobs';
 import type { Actor } from '../ledger';
 import { advanceOrder } from './advance-order';
 
@@ -36,23 +37,16 @@ export async function sweepOrders(ctx: AppContext): Promise<{ expired: number; c
   return counts;
 }
 
-/** Sweeps now and every 15 seconds; the timer does not keep the process alive. */
-export function scheduleTopupSweep(ctx: AppContext): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return; // a slow sweep is not stacked on
-    running = true;
-    try {
-      const counts = await sweepOrders(ctx);
-      if (counts.expired + counts.credited > 0) ctx.log.info('swept top-up orders', counts);
-    } catch (error) {
-      ctx.log.error('top-up sweep failed', { error: String(error) });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/**
+ * The sweep as a background job: once every 15 seconds across all server processes (lib/jobs.ts).
+ * Several sweeps at once would still settle each order once (row locks), but would only repeat work.
+ */
+export const topupSweepJob: JobSpec = {
+  name: 'topup-sweep',
+  everyMs: SWEEP_EVERY_MS,
+  leaseMs: 5 * 60_000,
+  async run(ctx) {
+    const counts = await sweepOrders(ctx);
+    if (counts.expired + counts.credited > 0) ctx.log.info('swept top-up orders', counts);
+  },
+};

@@ -1,0 +1,9 @@
+/**
+ * Every background job of the server, in one list: each process schedules all of them, and the
+ * claim in lib/jobs.ts makes each run once per period across all processes.
+ */
+import type { JobSpec } from './lib/jobs';
+import { purgeJob } from './lib/purge';
+import { topupSweepJob } from './modules/topups/sweep-orders';
+
+export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob];
