@@ -29,6 +29,8 @@ export async function startServer(options: {
         PORT: String(options.port),
         DATA_DIR: options.dataDir,
         LOG_LEVEL: 'warn',
+        // One process unless a figure asks for more: the RSS and CPU figures read this one PID.
+        WEB_CONCURRENCY: '1',
         ...options.env,
       },
       stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],

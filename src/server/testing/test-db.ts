@@ -81,6 +81,8 @@ export async function removeTemplate(kind: TestDbKind, runId: string): Promise<v
 export interface TestDatabase {
   database: Database;
   dataDir: string;
+  /** The connection string on PostgreSQL (for server processes of the test); null on PGlite. */
+  url: string | null;
   dispose(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
     return {
       database,
       dataDir,
+      url: null,
       dispose: async () => {
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -111,6 +114,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
   return {
     database,
     dataDir,
+    url: withDatabase(url, name),
     dispose: async () => {
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
