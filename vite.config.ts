@@ -208,6 +208,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json names the lazy route chunks, whose size the page budgets guard
+    // (tests/e2e/budgets.spec.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: {

@@ -24,6 +24,28 @@ export interface PageWeight {
 }
 
 /**
+ * Counts every script and stylesheet that loading `url` in `page` fetches, gzipped, with the HTTP
+ * cache off (routing turns it off), so files fetched earlier are fetched and counted again. The
+ * page's context should block service workers, or scripts would come from the worker's cache.
+ */
+export async function weighLoad(page: Page, url: string): Promise<PageWeight> {
+  const bodies: Promise<{ kind: 'js' | 'css'; bytes: number }>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    bodies.push(
+      response.body().then((b) => ({ kind: type === 'script' ? 'js' : 'css', bytes: gzipSync(b).length })),
+    );
+  });
+  await page.route('**/*', (route) => route.continue());
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const all = await Promise.all(bodies);
+  const sum = (kind: 'js' | 'css') =>
+    all.filter((b) => b.kind === kind).reduce((s, b) => s + b.bytes, 0) / 1024;
+  return { jsKb: sum('js'), cssKb: sum('css'), files: all.length };
+}
+
+/**
  * `prepare` runs first (e.g. to place a session in storage); the figure then counts every script
  * and stylesheet that loading `measuredUrl` (default `url`) fetches, with the HTTP cache disabled.
  */
@@ -41,21 +63,7 @@ export async function measurePageWeight(
     });
     const page = await context.newPage();
     if (prepare) await prepare(page);
-    const bodies: Promise<{ kind: 'js' | 'css'; bytes: number }>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
-      bodies.push(
-        response.body().then((b) => ({ kind: type === 'script' ? 'js' : 'css', bytes: gzipSync(b).length })),
-      );
-    });
-    // Routing turns the HTTP cache off, so files fetched while preparing are fetched again.
-    await page.route('**/*', (route) => route.continue());
-    await page.goto(measuredUrl, { waitUntil: 'networkidle' });
-    const all = await Promise.all(bodies);
-    const sum = (kind: 'js' | 'css') =>
-      all.filter((b) => b.kind === kind).reduce((s, b) => s + b.bytes, 0) / 1024;
-    return { jsKb: sum('js'), cssKb: sum('css'), files: all.length };
+    return await weighLoad(page, measuredUrl);
   } finally {
     await browser.close();
   }

@@ -1,0 +1,57 @@
+/**
+ * Page weights are deterministic, so CI guards them as budgets (issue 19 §1): the sign-in page at
+ * most 150 KB of JS gzipped, `/home` after sign-in at most 250 KB in total, and no lazy route chunk
+ * over 60 KB. They hold as screens are added only if every new page stays a route-level chunk.
+ * The figures are sizes, not times: they do not move with the machine's speed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { weighLoad } from '../load/page-weight';
+import { DEMO, expect, signInWithStorage, test } from './fixtures';
+
+const SIGN_IN_JS_KB = 150;
+const HOME_JS_KB = 250;
+const ROUTE_CHUNK_KB = 60;
+
+interface ManifestChunk {
+  file: string;
+  isDynamicEntry?: boolean;
+}
+
+// Every script must come over the network to be counted, not from the service worker's cache.
+test.use({ serviceWorkers: 'block' });
+// Sizes do not depend on the viewport: one project measures them.
+test.skip(({ isMobile }) => isMobile, 'sizes are measured once, in the desktop project');
+
+test('the sign-in page stays within its script budget', async ({ page }) => {
+  const weight = await weighLoad(page, '/#/');
+  expect(weight.jsKb, 'a measurement that counted nothing').toBeGreaterThan(50);
+  expect(weight.jsKb, `${weight.jsKb.toFixed(1)} KB of JS`).toBeLessThanOrEqual(SIGN_IN_JS_KB);
+});
+
+test('/home after sign-in stays within its script budget', async ({ page }) => {
+  await signInWithStorage(page, DEMO, '/#/');
+  await page.goto('about:blank');
+  const weight = await weighLoad(page, '/#/home');
+  await expect(page.getByTestId('wallet-CNY')).toBeVisible();
+  expect(weight.jsKb, 'a measurement that counted nothing').toBeGreaterThan(100);
+  expect(weight.jsKb, `${weight.jsKb.toFixed(1)} KB of JS`).toBeLessThanOrEqual(HOME_JS_KB);
+});
+
+test('no lazy route chunk is over its budget', () => {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const routeChunks = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+  expect(routeChunks.length).toBeGreaterThan(10);
+  const over = routeChunks
+    .map(([source, chunk]) => ({
+      source,
+      kb: gzipSync(readFileSync(join('dist', chunk.file))).length / 1024,
+    }))
+    .filter((chunk) => chunk.kb > ROUTE_CHUNK_KB)
+    .map((chunk) => `${chunk.source}: ${chunk.kb.toFixed(1)} KB`);
+  expect(over).toEqual([]);
+});
