@@ -13,12 +13,13 @@ import { loadEnv } from '../../src/server/env';
 import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
 import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
 import { percentile } from './fixed-rate';
+import { FLOOR_ENTRY } from './floor';
 import type { RunningServer } from './server-process';
 import { startServer } from './server-process';
 
 export type Report = (name: string, value: string, target: string) => void;
 
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
+export const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 
 /** The same server URL pointing at database `name`. */
 export function withDatabase(url: string, name: string): string {
@@ -47,6 +48,17 @@ export function freePort(): Promise<number> {
       const address = probe.address();
       probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
     });
+  });
+}
+
+/** Starts the floor server (floor.ts) on the database the portal used; on PGlite the portal must be stopped. */
+export async function startFloor(dataDir: string, databaseUrl: string): Promise<RunningServer> {
+  return startServer({
+    port: await freePort(),
+    dataDir,
+    keepData: true,
+    entry: FLOOR_ENTRY,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
 }
 
@@ -129,6 +141,8 @@ export async function onSeededServer(
   target: Target,
   options: { dbName: string; folder: string; seed: (ctx: AppContext, demoId: string) => Promise<string> },
   measure: (server: RunningServer, token: string) => Promise<void>,
+  /** After the portal has stopped: the floor server (floor.ts) on the same data, the same token. */
+  measureFloor?: (floor: RunningServer, token: string) => Promise<void>,
 ): Promise<void> {
   const dataDir = resolve(`.tmp/${options.folder}-${target.serverUrl ? 'pg' : 'pglite'}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -165,7 +179,17 @@ export async function onSeededServer(
     env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
   try {
-    await measure(server, await signInDemo(server.url));
+    const token = await signInDemo(server.url);
+    await measure(server, token);
+    if (measureFloor) {
+      await server.stop(); // PGlite is open in one process at a time
+      const floor = await startFloor(dataDir, databaseUrl);
+      try {
+        await measureFloor(floor, token);
+      } finally {
+        await floor.stop();
+      }
+    }
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

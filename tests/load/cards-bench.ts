@@ -19,6 +19,9 @@ import type { Report, Target } from './bench-kit';
 import type { KindLatencies, QueryKinds } from './bench-kit';
 import { measureKinds, onEachDatabase, onSeededServer, prng, reportKinds } from './bench-kit';
 import { measureCardListRender } from './card-list-render';
+import type { ReadFigures } from './floor';
+import { measureRead, reportAgainstFloor, variedRead } from './floor';
+import { callApi } from './http-client';
 
 const CARDS = 10_000;
 const CHUNK = 500;
@@ -186,12 +189,25 @@ async function measureBatchOpen(url: string, token: string): Promise<{ seconds: 
   return { seconds, opened: Number(opened.data.total) };
 }
 
+/** card/page against its floor: varied queries at a rate one core keeps up with on a slow day. */
+const FLOOR_LOAD = { rps: 40, seconds: 10, inFlight: 8 };
+const cardRead = (token: string) =>
+  variedRead(QUERY_KINDS, async (url, query) => {
+    const answer = await callApi(`${url}/api/card/page?${new URLSearchParams(query).toString()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return answer.code === 200;
+  });
+
 function benchOn(target: Target, report: Report): Promise<void> {
   const label = target.name;
+  let portal: ReadFigures | null = null;
   return onSeededServer(
     target,
     { dbName: BENCH_DB, folder: 'bench-cards', seed: seedDemoCards },
     async (server, token) => {
+      // Before the batch below adds 500 cards: the floor is measured on the same 10,000.
+      portal = await measureRead(server.url, cardRead(token), FLOOR_LOAD);
       const pages = await measurePages(server.url, token);
       reportKinds(
         report,
@@ -218,6 +234,10 @@ function benchOn(target: Target, report: Report): Promise<void> {
         `${batch.seconds.toFixed(2)} s`,
         '≤ 5 s on PostgreSQL',
       );
+    },
+    async (floor, token) => {
+      const figures = await measureRead(floor.url, cardRead(token), FLOOR_LOAD);
+      if (portal) reportAgainstFloor(report, `card/page on ${label}`, FLOOR_LOAD.rps, portal, figures);
     },
   );
 }

@@ -19,6 +19,9 @@ import type { Report, Target } from './bench-kit';
 import type { KindLatencies, QueryKinds } from './bench-kit';
 import { measureKinds, onEachDatabase, onSeededServer, reportKinds } from './bench-kit';
 import { SEED_START, SEED_STEP_MINUTES, seedFlowHistory } from './flows-seed';
+import type { ReadFigures } from './floor';
+import { measureRead, reportAgainstFloor, variedRead } from './floor';
+import { callApi } from './http-client';
 import type { RunningServer } from './server-process';
 
 const MOVEMENTS = 50_000; // two flow rows each
@@ -131,12 +134,26 @@ async function measureExport(
   return { seconds: (performance.now() - t0) / 1000, megabytes: bytes / 1_048_576, lines, baseMb, peakMb };
 }
 
+/** flowPage against its floor: varied queries at a rate one core keeps up with on a slow day. */
+const FLOOR_LOAD = { rps: 40, seconds: 10, inFlight: 8 };
+const flowRead = (token: string) =>
+  variedRead(QUERY_KINDS, async (url, query) => {
+    const answer = await callApi(`${url}/api/account/flowPage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(query).toString(),
+    });
+    return answer.code === 200;
+  });
+
 function benchOn(target: Target, report: Report): Promise<void> {
   const label = target.name;
+  let portal: ReadFigures | null = null;
   return onSeededServer(
     target,
     { dbName: BENCH_DB, folder: 'bench-flows', seed: seedHistory },
     async (server, token) => {
+      portal = await measureRead(server.url, flowRead(token), FLOOR_LOAD);
       const pages = await measurePages(server.url, token);
       reportKinds(
         report,
@@ -153,6 +170,10 @@ function benchOn(target: Target, report: Report): Promise<void> {
           '≤ 10 s, ≤ 150 MB extra',
         );
       }
+    },
+    async (floor, token) => {
+      const figures = await measureRead(floor.url, flowRead(token), FLOOR_LOAD);
+      if (portal) reportAgainstFloor(report, `flowPage on ${label}`, FLOOR_LOAD.rps, portal, figures);
     },
   );
 }

@@ -10,10 +10,11 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function scratchDatabase(): Promise<ScratchDatabase | null> {
+/** `tag` tells two scratch databases of one run apart. */
+export async function scratchDatabase(tag = 'main'): Promise<ScratchDatabase | null> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) return null;
-  const name = `card_portal_bench_${process.pid}`;
+  const name = `card_portal_bench_${tag}_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   try {
     await admin.connect();

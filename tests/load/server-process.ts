@@ -15,33 +15,36 @@ export async function startServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** The script to run (default the server's main); the floor server is the other one. */
+  entry?: string;
+  /** Keep what is in dataDir (default: start from an empty folder). */
+  keepData?: boolean;
 }): Promise<RunningServer> {
-  rmSync(options.dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(options.dataDir, { recursive: true, force: true });
+  const entry = options.entry ?? 'src/server/main.ts';
   // For looking into a figure: BENCH_SERVER_NODE_ARGS passes Node flags to the server (for example
   // `--cpu-prof --cpu-prof-dir=.tmp/prof`), BENCH_SERVER_STDOUT=1 shows its log.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        DATA_DIR: options.dataDir,
-        LOG_LEVEL: 'warn',
-        // One process unless a figure asks for more: the RSS and CPU figures read this one PID.
-        WEB_CONCURRENCY: '1',
-        ...options.env,
-      },
-      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      // One process unless a figure asks for more: the RSS and CPU figures read this one PID.
+      WEB_CONCURRENCY: '1',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      // The floor server has no health route: any answer means it listens.
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok || entry !== 'src/server/main.ts') break;
     } catch {
       // not listening yet
     }
@@ -58,6 +61,8 @@ export async function startServer(options: {
     },
     stop: () =>
       new Promise<void>((resolve) => {
+        // Stopping twice (a figure stops the server early, `finally` again) answers at once.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -21,15 +21,18 @@ interface Order {
   orderId: string;
   amount: number;
   credit: number;
+  /** The customer's token: orders are spread over the customers in turn. */
+  token: string;
 }
 
-async function createOrders(url: string, token: string, count: number): Promise<Order[]> {
+async function createOrders(url: string, tokens: readonly string[], count: number): Promise<Order[]> {
   const orders: Order[] = [];
   // A few at a time: order creation is setup, not what is measured.
   for (let start = 0; start < count; start += 20) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(20, count - start) }, async (_, i) => {
         const amount = 50_000 + ((start + i) % 1000) * 100;
+        const token = tokens[(start + i) % tokens.length]!;
         const res = await fetch(`${url}/api/account/recharge/qrCreate`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -37,7 +40,7 @@ async function createOrders(url: string, token: string, count: number): Promise<
         });
         const body = (await res.json()) as { code: number; data: { orderId: string; credit: number } };
         if (body.code !== 200) throw new Error(`qrCreate failed: ${JSON.stringify(body)}`);
-        return { orderId: body.data.orderId, amount, credit: body.data.credit };
+        return { orderId: body.data.orderId, amount, credit: body.data.credit, token };
       }),
     );
     orders.push(...batch);
@@ -45,14 +48,19 @@ async function createOrders(url: string, token: string, count: number): Promise<
   return orders;
 }
 
-async function walletCny(url: string, token: string): Promise<number> {
-  const res = await fetch(`${url}/api/user/wallet`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: { CNY: number } }).data.CNY;
+/** The CNY wallets of all the customers together. */
+async function walletsCny(url: string, tokens: readonly string[]): Promise<number> {
+  let sum = 0;
+  for (const token of tokens) {
+    const res = await fetch(`${url}/api/user/wallet`, { headers: { authorization: `Bearer ${token}` } });
+    sum += ((await res.json()) as { data: { CNY: number } }).data.CNY;
+  }
+  return sum;
 }
 
-async function orderStatus(url: string, token: string, order: Order): Promise<string> {
+async function orderStatus(url: string, order: Order): Promise<string> {
   const res = await fetch(`${url}/api/account/recharge/status?orderId=${encodeURIComponent(order.orderId)}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${order.token}` },
   });
   return ((await res.json()) as { data: { status: string } }).data.status;
 }
@@ -90,9 +98,10 @@ export interface ConfirmationFigures extends RateResult {
   expectedGrowth: number;
 }
 
+/** `customers`: one token (one hot wallet) or several (their orders interleaved). */
 export async function measureConfirmations(
   url: string,
-  token: string,
+  customers: string | readonly string[],
   options: { rps: number; seconds: number; warmSeconds: number },
 ): Promise<ConfirmationFigures> {
   const ramp = [0.25, 0.5, 1].map((share) => ({
@@ -100,24 +109,24 @@ export async function measureConfirmations(
     seconds: options.warmSeconds / 3,
   }));
   const counts = [...ramp, options].map((step) => Math.round(step.rps * step.seconds));
+  const tokens = typeof customers === 'string' ? [customers] : customers;
   const orders = await createOrders(
     url,
-    token,
+    tokens,
     counts.reduce((sum, n) => sum + n, 0),
   );
-  const before = await walletCny(url, token);
+  const before = await walletsCny(url, tokens);
   const answered = new Set<Order>();
   let used = 0;
   const next = (count: number) => orders.slice(used, (used += count));
   for (const [i, step] of ramp.entries())
     await runFixedRate(confirmer(url, next(counts[i]!), answered), step);
   const result = await runFixedRate(confirmer(url, next(counts[ramp.length]!), answered), options);
-  const after = await walletCny(url, token);
+  const after = await walletsCny(url, tokens);
   // A confirmation whose answer was lost (a refused connection, a 500) may still have credited, or
   // not: the order's own status says which. The wallet must match exactly the orders that are paid.
   let expectedGrowth = 0;
   for (const order of orders)
-    if (answered.has(order) || (await orderStatus(url, token, order)) === 'paid')
-      expectedGrowth += order.credit;
+    if (answered.has(order) || (await orderStatus(url, order)) === 'paid') expectedGrowth += order.credit;
   return { ...result, walletGrewBy: after - before, expectedGrowth };
 }

@@ -1,0 +1,80 @@
+/**
+ * The floor of a read (issue 19 §1): a bare `node:http` server that answers `/api/user/info`,
+ * `/api/account/flowPage` and `/api/card/page` with the same database statements as the portal —
+ * the same operations, driver and pool, the same input schema — and nothing else: no framework, no
+ * middleware, no compression, no operation log. The benchmark runs it on the same database as the
+ * portal, one after the other, and prints the portal's figures as a ratio to it, which stays
+ * meaningful on a host whose speed moves from day to day.
+ *
+ * Run as its own process: `node --import tsx tests/load/floor-server.ts` with PORT, DATA_DIR and
+ * DATABASE_URL as the server takes them. Traffic comes only from the benchmark on loopback.
+ */
+import http from 'node:http';
+import type { z } from 'zod';
+import { cardPage } from '../../src/contract/cards';
+import { flowPage } from '../../src/contract/finance';
+import { buildContext } from '../../src/server/bootstrap';
+import type { AppContext } from '../../src/server/context';
+import { loadEnv } from '../../src/server/env';
+import { readUserInfo } from '../../src/server/modules/account/read-user-info';
+import { listCards, pageScope } from '../../src/server/modules/cards/list-cards';
+import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
+import { authenticate } from '../../src/server/lib/session';
+
+type Answer = (ctx: AppContext, token: string, input: Record<string, string>) => Promise<unknown>;
+
+const parse = <S extends z.ZodType>(schema: S, input: Record<string, string>): z.output<S> =>
+  schema.parse(input);
+
+const ROUTES: Record<string, Answer> = {
+  'GET /api/user/info': async (ctx, token) => readUserInfo(ctx, await authenticate(ctx, token)),
+  'POST /api/account/flowPage': async (ctx, token, input) =>
+    readFlowPage(ctx, (await authenticate(ctx, token)).accountId, parse(flowPage.request, input)),
+  'GET /api/card/page': async (ctx, token, input) =>
+    listCards(ctx, pageScope(await authenticate(ctx, token)), parse(cardPage.request, input), 'zh-CN'),
+};
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const ctx = await buildContext(env);
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://floor');
+      const answer = ROUTES[`${req.method} ${url.pathname}`];
+      let status = 200;
+      let body: string;
+      try {
+        if (!answer) throw new Error('no such route');
+        const query = Object.fromEntries(url.searchParams);
+        const form =
+          req.method === 'POST' ? Object.fromEntries(new URLSearchParams(await readBody(req))) : {};
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+        const data = await answer(ctx, token, { ...query, ...form });
+        body = JSON.stringify({ code: 200, msg: '', data, path: url.pathname });
+      } catch (error) {
+        status = 500;
+        body = JSON.stringify({ code: 500, msg: String(error), data: null, path: url.pathname });
+      }
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(body);
+    })();
+  });
+  server.listen(env.PORT, env.HOST);
+  const stop = () => server.close(() => void ctx.database.close().finally(() => process.exit(0)));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+void main();
