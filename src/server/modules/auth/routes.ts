@@ -51,8 +51,10 @@ export function registerAuthRoutes(register: Registrar): void {
       headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'no-store' },
     });
   });
-  register(captchaTwo, (_input, call) => createMathCaptcha(call.app));
-  register(verifyCaptcha, ({ captchaId, answer }, call) => verifyMathCaptcha(call.app, captchaId, answer));
+  register(captchaTwo, (_input, call) => createMathCaptcha(call.app, call.ip));
+  register(verifyCaptcha, ({ captchaId, answer }, call) =>
+    verifyMathCaptcha(call.app, captchaId, answer, call.ip),
+  );
 
   register(signupCode, ({ email }, call) => sendAuthCode(call.app, 'signup', email, call.lang, call.ip));
   register(signup, async (input, call) => {

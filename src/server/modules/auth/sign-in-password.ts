@@ -29,7 +29,7 @@ export async function signInWithPassword(
     const account = await findAccountByEmail(ctx, input.username);
     attempt.accountId = account?.id ?? null;
     const subjects = failureSubjects(client.ip, attempt.accountId);
-    await passCaptchaIfDemanded(ctx, subjects, input);
+    await passCaptchaIfDemanded(ctx, subjects, input, client.ip);
     if (!account) {
       // Same lock, same time, same answers as a real account: nothing tells who is registered.
       await assertNobodyNotLocked(ctx, input.username);
