@@ -23,6 +23,14 @@ export function envelope(c: Context, code: number, msg: string, data: unknown): 
 }
 
 /** Turn anything thrown into an answer. Unknown errors are logged and answered as a bare 500. */
+/**
+ * A failed query's error carries its bound values (`params: …`: names, addresses, e-mails, callback
+ * bodies). The statement is worth logging, the values never are (issue 13 §3).
+ */
+export function withoutBoundValues(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [not logged]');
+}
+
 export function errorEnvelope(
   c: Context,
   error: unknown,
@@ -39,7 +47,7 @@ export function errorEnvelope(
   }
   log.error('unhandled error', {
     path: c.req.path,
-    error: error instanceof Error ? error.stack : String(error),
+    error: withoutBoundValues(error instanceof Error ? (error.stack ?? error.message) : String(error)),
   });
   return {
     code: Code.serverError,

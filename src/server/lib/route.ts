@@ -97,6 +97,40 @@ async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
   throw fail.badRequest('server:errors.unsupportedType');
 }
 
+/** A NUL byte or half of a surrogate pair: no text field can hold it, and PostgreSQL refuses it. */
+// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The paths of every string in `value` that holds an unstorable character. */
+export function unstorableFields(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return UNSTORABLE.test(value) || UNSTORABLE.test(path) ? [path || '_'] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => unstorableFields(item, `${path}.${index}`));
+  if (value && typeof value === 'object' && !(value instanceof Blob))
+    return Object.entries(value).flatMap(([key, item]) =>
+      unstorableFields(item, path ? `${path}.${key}` : key),
+    );
+  return [];
+}
+
+/**
+ * 400 at the contract boundary for NUL bytes and lone surrogates in any field (issue 13 §3): they
+ * used to reach the database, fail there with a 500 and print the statement to the log.
+ */
+function refuseUnstorable(input: unknown, lang: Lang): void {
+  const fields = unstorableFields(input);
+  if (fields.length === 0) return;
+  const field = fields[0]!;
+  const label = translate(lang, `server:fields.${field}`);
+  throw new AppError(
+    Code.badRequest,
+    'server:errors.badCharacters',
+    { fields },
+    {
+      field: label.startsWith('server:') ? field : label,
+    },
+  );
+}
+
 /** A validation failure names the field in the user's language and lists the fields (conventions). */
 export function validationError(error: z.ZodError, lang: Lang): AppError {
   const fields = [...new Set(error.issues.map((i) => i.path.join('.') || '_'))];
@@ -150,7 +184,9 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
       try {
         if (def.auth === 'client') call.clientId = checkClient(c, app);
         if (def.auth === 'bearer') call.principal = await authenticate(app, bearerToken(c));
-        const parsed = def.request.safeParse(await readInput(c, def));
+        const raw = await readInput(c, def);
+        refuseUnstorable(raw, call.lang);
+        const parsed = def.request.safeParse(raw);
         if (!parsed.success) throw validationError(parsed.error, call.lang);
         const input = parsed.data as ParsedRequestOf<typeof def>;
         if (def.idempotent && call.principal) {

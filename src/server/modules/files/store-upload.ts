@@ -2,13 +2,16 @@
  * Stores one uploaded image (spec §5): the size is checked before the bytes are read, the type by
  * the content, and the bytes go to the storage provider under a new server-made id, which is also
  * the `files` row's id. The client's file name is never read. If the row cannot be written, the
- * stored bytes are removed again so storage holds nothing that no row owns.
+ * stored bytes are removed again so storage holds nothing that no row owns — also when the
+ * account's upload quota (upload-quota.ts) refuses it.
  */
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/client';
 import { files } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { sniffImage } from './sniff-image';
+import { refuseOverQuota } from './upload-quota';
 import { tooLargeError, uploadLimitBytes } from './upload-limit';
 
 export type FilePurpose = (typeof files.$inferInsert)['purpose'];
@@ -37,13 +40,16 @@ export async function storeUpload(
   const fileId = newId();
   await ctx.storage.put(fileId, bytes);
   try {
-    await ctx.database.db.insert(files).values({
-      id: fileId,
-      ownerAccountId: owner.accountId,
-      purpose: owner.purpose,
-      mime,
-      size: bytes.length,
-      createdAt: ctx.now(),
+    await inTransaction(ctx.database.db, async (tx) => {
+      await refuseOverQuota(ctx, tx, owner.accountId, bytes.length);
+      await tx.insert(files).values({
+        id: fileId,
+        ownerAccountId: owner.accountId,
+        purpose: owner.purpose,
+        mime,
+        size: bytes.length,
+        createdAt: ctx.now(),
+      });
     });
   } catch (error) {
     await ctx.storage.remove(fileId).catch(() => undefined);
