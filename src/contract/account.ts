@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { codeSent } from './auth';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing } from './core';
 import { email, googleCode, mailCode, mobile, nickname, optionalText, withConfirmedPassword } from './fields';
+import { accessGrant } from './permissions';
+import { subSelf } from './sub-accounts';
 
 export const accountType = z.enum(['business', 'personal']);
 
@@ -23,6 +25,14 @@ export const userInfo = z.object({
     /** 1 when the sub-account feature is on (spec §2: on or unset means the main-account route set). */
     subSwitch: z.union([z.literal(0), z.literal(1)]),
   }),
+  /**
+   * The allowed route ids and permission keys, computed by the server from the account type or
+   * the sub-account's role, named after the storage keys of spec §3 (`subAccount`, `Auths`,
+   * `AuthsMenu`, `subPermission`). Always sent; optional only for answers stored by older versions.
+   */
+  ...accessGrant.partial().shape,
+  /** Sub-account mode only: validity, role and monthly limits of the signed-in member. */
+  sub: subSelf.nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -61,7 +71,9 @@ export const info = endpoint({
   path: '/api/user/info',
   encoding: 'query',
   auth: 'bearer',
-  summary: 'The signed-in main account.',
+  permission: 'any',
+  summary:
+    'The signed-in user with the allowed route ids and keys. In sub-account mode nickname, userId (the subUid) and mobile are the member’s (spec §3).',
   request: z.object({}),
   response: userInfo,
 });
@@ -72,6 +84,7 @@ export const overviewCall = endpoint({
   path: '/api/user/overview',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Card counts by status, this month spend and top-ups, last 30 days per day.',
   request: z.object({}),
   response: overview,
@@ -83,6 +96,7 @@ export const userPrivilege = endpoint({
   path: '/api/user/userPrivilege',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'The rate plan of the account.',
   request: z.object({}),
   response: privilege,
@@ -92,6 +106,9 @@ export const subUserInfo = z.object({
   nickname: z.string().nullable(),
   subUid: z.string(),
   mobile: z.string().nullable(),
+  /** Designed beyond spec §3: the same allowed ids and keys as `info`, and the member's own view. */
+  ...accessGrant.partial().shape,
+  sub: subSelf.optional(),
 });
 
 export const infoForSub = endpoint({
@@ -100,6 +117,7 @@ export const infoForSub = endpoint({
   path: '/api/user/infoForSub',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'The signed-in sub-account user (spec §3: nickname, subUid, mobile). Sub-account sessions only.',
   request: z.object({}),
   response: subUserInfo,
@@ -111,6 +129,7 @@ export const overviewForSub = endpoint({
   path: '/api/user/overviewForSub',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'Overview restricted to the cards of the signed-in sub-account. Sub-account sessions only.',
   request: z.object({}),
   response: overview,
@@ -122,6 +141,7 @@ export const resetPwdCode = endpoint({
   path: '/api/user/resetPwd/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Send a code to the account address to confirm a password change.',
   request: z.object({}),
   response: codeSent,
@@ -133,6 +153,7 @@ export const resetPwdSubmit = endpoint({
   path: '/api/user/resetPwd/submit',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Change the password with the code; every other session of the account is revoked.',
   request: withConfirmedPassword({ code: mailCode }),
   response: nothing,
@@ -144,6 +165,7 @@ export const editCode = endpoint({
   path: '/api/user/edit/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Send the code confirming a profile edit: to the new address when `email` is given, else to the current one.',
   request: z.object({ email: optionalText(email) }),
@@ -156,6 +178,7 @@ export const editByCode = endpoint({
   path: '/api/user/editByCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Change nickname, mobile and/or e-mail with the code from edit/getCode.',
   request: z.object({
     code: mailCode,
@@ -172,6 +195,7 @@ export const cancelCode = endpoint({
   path: '/api/user/cancel/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Send the code confirming account closure.',
   request: z.object({}),
   response: codeSent,
@@ -183,6 +207,7 @@ export const cancelSubmit = endpoint({
   path: '/api/user/cancel/submit',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Close the account; refused (422) while any wallet or card balance is not zero.',
   request: z.object({ code: mailCode }),
   response: nothing,
@@ -194,6 +219,7 @@ export const getGoogleCode = endpoint({
   path: '/api/user/getGoogleCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'A new pending Google Authenticator secret with its otpauth URI and QR (PNG data URL).',
   request: z.object({}),
   response: z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() }),
@@ -205,6 +231,7 @@ export const bindGoogleCode = endpoint({
   path: '/api/user/bindGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Bind the pending secret by proving a current code.',
   request: z.object({ googleCode }),
   response: nothing,
@@ -216,6 +243,7 @@ export const checkGoogleCode = endpoint({
   path: '/api/user/checkGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Check a code against the bound secret (each code is accepted once).',
   request: z.object({ googleCode }),
   response: z.object({ valid: z.literal(true) }),
@@ -227,6 +255,7 @@ export const unbindGoogleCode = endpoint({
   path: '/api/user/unbindGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Unbind Google Authenticator with a current code.',
   request: z.object({ googleCode }),
   response: nothing,
@@ -238,6 +267,7 @@ export const updatePwdByGoogleCode = endpoint({
   path: '/api/user/updatePwdByGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Change the password with a Google Authenticator code; other sessions are revoked.',
   request: withConfirmedPassword({ googleCode }),
   response: nothing,
