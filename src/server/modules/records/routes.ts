@@ -25,6 +25,22 @@ export function registerRecordsRoutes(register: Registrar): void {
     readTradePage(call.app, scopeOf(call), 'refuse', input, call.lang),
   );
 
+  // pageForSub: the owner reads its members' records (one member's with subAccountId); a member
+  // reads its own, whatever subAccountId says.
+  const forSub = (call: Call, member: string | undefined): TradeScope => ({
+    ...scopeOf(call),
+    members: { member },
+  });
+  register(contract.authTransPageForSub, ({ subAccountId, ...input }, call) =>
+    readTradePage(call.app, forSub(call, subAccountId), 'all', input, call.lang),
+  );
+  register(contract.tradePageForSub, ({ subAccountId, ...input }, call) =>
+    readTradePage(call.app, forSub(call, subAccountId), 'trade', input, call.lang),
+  );
+  register(contract.refusePageForSub, ({ subAccountId, ...input }, call) =>
+    readTradePage(call.app, forSub(call, subAccountId), 'refuse', input, call.lang),
+  );
+
   // The request's signal aborts when the client hangs up mid-download.
   register(contract.authTransDown, (input, call) =>
     exportTrades(call.app, scopeOf(call), 'all', call.lang, input, { signal: call.hono.req.raw.signal }),
