@@ -46,7 +46,9 @@ export function tradeWhere(scope: TradeScope, view: TradeView, filter: TradeFilt
   const conditions: SQL[] = [eq(a.accountId, scope.accountId)];
   if (scope.subAccountId) conditions.push(eq(a.subAccountId, scope.subAccountId));
   else if (scope.members)
-    conditions.push(scope.members.member ? eq(a.subAccountId, scope.members.member) : isNotNull(a.subAccountId));
+    conditions.push(
+      scope.members.member ? eq(a.subAccountId, scope.members.member) : isNotNull(a.subAccountId),
+    );
   if (view === 'trade') conditions.push(ne(a.status, 'declined'));
   if (view === 'refuse') conditions.push(eq(a.status, 'declined'));
   if (filter.cardId) conditions.push(eq(a.cardId, filter.cardId));
