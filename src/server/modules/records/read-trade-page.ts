@@ -13,7 +13,8 @@ export interface TradePageInput extends TradeFilter {
 }
 
 export interface TradePage {
-  data: TradeRow[];
+  /** `subAccountId` only on the pageForSub pages. */
+  data: (TradeRow & { subAccountId?: string | null })[];
   total: number;
   pageNo: number;
   pageSize: number;
