@@ -15,6 +15,8 @@ import {
   stepUpTicket,
   withConfirmedPassword,
 } from './fields';
+import { accessGrant } from './permissions';
+import { subSelf } from './sub-accounts';
 
 export const accountType = z.enum(['business', 'personal']);
 
@@ -69,6 +71,14 @@ export const userInfo = z.object({
     /** 1 when the sub-account feature is on (spec §2: on or unset means the main-account route set). */
     subSwitch: z.union([z.literal(0), z.literal(1)]),
   }),
+  /**
+   * The allowed route ids and permission keys, computed by the server from the account type or
+   * the sub-account's role, named after the storage keys of spec §3 (`subAccount`, `Auths`,
+   * `AuthsMenu`, `subPermission`). Always sent; optional only for answers stored by older versions.
+   */
+  ...accessGrant.partial().shape,
+  /** Sub-account mode only: validity, role and monthly limits of the signed-in member. */
+  sub: subSelf.nullable().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
@@ -107,7 +117,9 @@ export const info = endpoint({
   path: '/api/user/info',
   encoding: 'query',
   auth: 'bearer',
-  summary: 'The signed-in main account.',
+  permission: 'any',
+  summary:
+    'The signed-in user with the allowed route ids and keys. In sub-account mode nickname, userId (the subUid) and mobile are the member’s (spec §3).',
   request: z.object({}),
   response: userInfo,
 });
@@ -118,6 +130,7 @@ export const overviewCall = endpoint({
   path: '/api/user/overview',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Card counts by status, this month spend and top-ups, last 30 days per day.',
   request: z.object({}),
   response: overview,
@@ -129,6 +142,7 @@ export const userPrivilege = endpoint({
   path: '/api/user/userPrivilege',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'The rate plan of the account.',
   request: z.object({}),
   response: privilege,
@@ -138,6 +152,9 @@ export const subUserInfo = z.object({
   nickname: z.string().nullable(),
   subUid: z.string(),
   mobile: z.string().nullable(),
+  /** Designed beyond spec §3: the same allowed ids and keys as `info`, and the member's own view. */
+  ...accessGrant.partial().shape,
+  sub: subSelf.optional(),
 });
 
 export const infoForSub = endpoint({
@@ -146,6 +163,7 @@ export const infoForSub = endpoint({
   path: '/api/user/infoForSub',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'The signed-in sub-account user (spec §3: nickname, subUid, mobile). Sub-account sessions only.',
   request: z.object({}),
   response: subUserInfo,
@@ -157,6 +175,7 @@ export const overviewForSub = endpoint({
   path: '/api/user/overviewForSub',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary: 'Overview restricted to the cards of the signed-in sub-account. Sub-account sessions only.',
   request: z.object({}),
   response: overview,
@@ -168,6 +187,7 @@ export const resetPwdCode = endpoint({
   path: '/api/user/resetPwd/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Send a code to the account address to confirm a password change.',
   request: z.object({}),
   response: codeSent,
@@ -179,6 +199,7 @@ export const resetPwdSubmit = endpoint({
   path: '/api/user/resetPwd/submit',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Change the password with the code and a `password_change` step-up ticket (428 without); every other session of the account is revoked and the address is told.',
   request: withConfirmedPassword({ code: mailCode, stepUpTicket: optionalText(stepUpTicket) }),
@@ -191,6 +212,7 @@ export const editCode = endpoint({
   path: '/api/user/edit/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Send the code confirming a profile edit. With a new `email`: an `email_change` step-up ticket is required (428 without) and two codes go out, one to the current address and one to the new one; otherwise one code to the current address.',
   request: z.object({ email: optionalText(email), stepUpTicket: optionalText(stepUpTicket) }),
@@ -203,6 +225,7 @@ export const editByCode = endpoint({
   path: '/api/user/editByCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Change nickname, mobile and/or e-mail with the code from edit/getCode. An e-mail change needs `code` (sent to the new address) and `oldCode` (sent to the current one) from an edit/getCode of this session that carried a step-up; it ends every other session.',
   request: z.object({
@@ -221,6 +244,7 @@ export const cancelCode = endpoint({
   path: '/api/user/cancel/getCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Send the code confirming account closure.',
   request: z.object({}),
   response: codeSent,
@@ -232,6 +256,7 @@ export const cancelSubmit = endpoint({
   path: '/api/user/cancel/submit',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Close the account with the code and an `account_close` step-up ticket (428 without); refused (422) while any wallet or card balance is not zero.',
   request: z.object({ code: mailCode, stepUpTicket: optionalText(stepUpTicket) }),
@@ -244,6 +269,7 @@ export const getGoogleCode = endpoint({
   path: '/api/user/getGoogleCode',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'main',
   summary: 'A new pending Google Authenticator secret with its otpauth URI and QR (PNG data URL).',
   request: z.object({}),
   response: z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() }),
@@ -255,6 +281,7 @@ export const bindGoogleCode = endpoint({
   path: '/api/user/bindGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Bind the pending secret by proving a current code.',
   request: z.object({ googleCode }),
   response: nothing,
@@ -266,6 +293,7 @@ export const checkGoogleCode = endpoint({
   path: '/api/user/checkGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary: 'Check a code against the bound secret (each code is accepted once).',
   request: z.object({ googleCode }),
   response: z.object({ valid: z.literal(true) }),
@@ -277,6 +305,7 @@ export const unbindGoogleCode = endpoint({
   path: '/api/user/unbindGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Unbind Google Authenticator with a `google_unbind` step-up ticket (428 without; the step-up itself takes a Google code, so no second code is asked); other sessions end and the address is told.',
   request: z.object({ googleCode: optionalText(googleCode), stepUpTicket: optionalText(stepUpTicket) }),
@@ -289,6 +318,7 @@ export const updatePwdByGoogleCode = endpoint({
   path: '/api/user/updatePwdByGoogleCode',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'main',
   summary:
     'Change the password with a `password_change` step-up ticket obtained by a Google code (428 without); other sessions are revoked and the address is told.',
   request: withConfirmedPassword({

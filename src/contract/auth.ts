@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint, nothing } from './core';
+import { accessGrant } from './permissions';
 import { email, googleCode, inviteCode, mailCode, optionalText, withConfirmedPassword } from './fields';
 
 export const tokens = z.object({
@@ -11,6 +12,11 @@ export const tokens = z.object({
   /** Expiry of the access token as epoch milliseconds. */
   access_overtime: z.number().int(),
   refresh_token: z.string(),
+  /**
+   * Sent at sign-in (not on refresh): the allowed route ids and permission keys, as `info` sends
+   * them, so the PWA can store them before its first page (permissions.ts).
+   */
+  ...accessGrant.partial().shape,
 });
 export type Tokens = z.infer<typeof tokens>;
 
@@ -176,6 +182,7 @@ export const logout = endpoint({
   path: '/api/user/logout',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   audited: true,
   summary: 'Revoke the current session.',
   request: z.object({}),

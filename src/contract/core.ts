@@ -29,7 +29,11 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   path: `/api/${string}`;
   encoding: Encoding;
   auth: AuthKind;
-  /** Permission key a sub-account needs for this call (main accounts hold every permission). */
+  /**
+   * Bearer endpoints: the permission key a sub-account needs (permissions.ts; main accounts hold
+   * every key), or `main` (main account only) or `any` (every signed-in user). The registrar
+   * enforces it on every request; an endpoint declaring nothing is main-only.
+   */
   permission?: string;
   /** Money-moving calls honour the `Idempotency-Key` header. */
   idempotent?: boolean;

@@ -7,7 +7,9 @@ import { financeEndpoints } from './finance';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
+import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
+import { subAccountsEndpoints } from './sub-accounts';
 import { couponsEndpoints } from './coupons';
 import { walletEndpoints } from './wallet';
 
@@ -22,4 +24,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...segmentsEndpoints,
   ...couponsEndpoints,
   ...cardsEndpoints,
+  ...subAccountsEndpoints,
+  ...rolesEndpoints,
 ];

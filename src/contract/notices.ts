@@ -66,6 +66,7 @@ export const list = endpoint({
   path: '/api/notice/list',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary:
     "Published notices in the caller's language, newest first, each with this user's read flag. The header " +
     'asks for pageNo=1, pageSize=10 and reads data.data (carousel and "more notices" dialog).',
@@ -79,6 +80,7 @@ export const page = endpoint({
   path: '/api/notice/page',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary:
     'The notice centre: like list, with optional filters. `keyword` matches the title (case-insensitive); ' +
     '`unreadOnly=1` keeps the notices this user has not read.',
@@ -95,6 +97,7 @@ export const noticeForUser = endpoint({
   path: '/api/notice/noticeForUser',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary:
     "This user's unread count in the caller's language and the newest unread notice (null when all are read).",
   request: z.object({}),
@@ -107,6 +110,7 @@ export const userNotice = endpoint({
   path: '/api/notice/userNotice',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   summary:
     "The shell's per-user notice state. `banner`: the newest published banner notice in the caller's " +
     'language that this user has not dismissed with moveNotice ("I know"), or null. `firstVisit`: true ' +
@@ -122,6 +126,7 @@ export const readNotice = endpoint({
   path: '/api/notice/readNotice',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   audited: false,
   summary:
     'Mark a notice read for this user (unread to read). Idempotent: reading it again keeps the first ' +
@@ -136,6 +141,7 @@ export const moveNotice = endpoint({
   path: '/api/notice/moveNotice',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'any',
   audited: false,
   summary:
     'The banner\'s "I know" button: moves the notice out of this user\'s banner for good and marks it read. ' +

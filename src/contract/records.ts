@@ -83,6 +83,43 @@ export const refusePage = recordsPage(
   'Declined authorizations with the reason, newest first.',
 );
 
+/**
+ * The records of sub-accounts' cards: for the main account every member's (or one member's, with
+ * `subAccountId`), for a member their own (`subAccountId` ignored).
+ */
+function recordsPageForSub(id: string, path: `/api/${string}`, summary: string) {
+  return endpoint({
+    id,
+    method: 'GET',
+    path,
+    encoding: 'query',
+    auth: 'bearer',
+    audited: false,
+    permission: 'card:record',
+    summary,
+    request: pageQuery.extend(tradeFilter.shape).extend({
+      subAccountId: optionalText(z.string().trim().max(64)),
+    }),
+    response: pageOf(tradeRow.extend({ subAccountId: z.string().nullable() })),
+  });
+}
+
+export const authTransPageForSub = recordsPageForSub(
+  'records.authTransPageForSub',
+  '/api/cardTrade/authTrans/pageForSub',
+  'Every authorization of the sub-accounts’ cards, newest first.',
+);
+export const tradePageForSub = recordsPageForSub(
+  'records.tradePageForSub',
+  '/api/cardTrade/trade/pageForSub',
+  'Approved authorizations of the sub-accounts’ cards, newest first.',
+);
+export const refusePageForSub = recordsPageForSub(
+  'records.refusePageForSub',
+  '/api/cardTrade/refuse/pageForSub',
+  'Declined authorizations of the sub-accounts’ cards, newest first.',
+);
+
 function recordsDown(id: string, path: `/api/${string}`, summary: string) {
   return endpoint({
     id,
@@ -110,4 +147,13 @@ export const transDown = recordsDown(
   'The filtered transactions (approved authorizations) as an XLSX or CSV file, streamed.',
 );
 
-export const recordsEndpoints = [authTransPage, tradePage, refusePage, authTransDown, transDown] as const;
+export const recordsEndpoints = [
+  authTransPage,
+  tradePage,
+  refusePage,
+  authTransPageForSub,
+  tradePageForSub,
+  refusePageForSub,
+  authTransDown,
+  transDown,
+] as const;

@@ -12,6 +12,7 @@ export const wallet = endpoint({
   path: '/api/user/wallet',
   encoding: 'query',
   auth: 'bearer',
+  permission: 'finance:wallet',
   summary: 'Wallet balances by currency in minor units, e.g. { "CNY": 50000, "USD": 0 }.',
   request: z.object({}),
   response: walletBalances,

@@ -10,3 +10,4 @@ export * from './idempotency';
 export * from './cards';
 export * from './jobs';
 export * from './step-up';
+export * from './sub-accounts';

@@ -6,6 +6,7 @@
  * the cards and write their own card events.
  */
 import type { CostBreakdown, DebitCurrency } from '../../../contract/cards';
+import { assertWithinMonthlyLimit } from '../sub-accounts/monthly-limit';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import type { PostedMovement } from '../ledger';
@@ -74,6 +75,7 @@ export async function chargeLoad(
   const coupon = await usableCoupon(tx, owner.accountId, payment.couponId, now, false);
   const price = await priceLoad(tx, owner.accountId, loadCards, payment.amount, coupon);
   const total = quotedTotal(ctx, price, payment.debitCurrency, payment.expectTotal);
+  await assertWithinMonthlyLimit(tx, ctx, owner, payment.debitCurrency, total);
   const posted = await postMovement(tx, ctx, {
     key: cardMovementKey(movement.action, owner.accountId, movement.idempotencyKey),
     kind: 'card_recharge',

@@ -16,6 +16,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { DebitCurrency, HolderFields } from '../../../contract/cards';
+import { assertWithinMonthlyLimit } from '../sub-accounts/monthly-limit';
 import type { AppContext } from '../../context';
 import type { Executor, Tx } from '../../db/client';
 import { inTransaction } from '../../db/client';
@@ -200,6 +201,13 @@ async function commitOpening(
   if (JSON.stringify(priceGroups(fresh, freshCoupon)) !== JSON.stringify(prices))
     throw fail.conflict('server:cards.costChanged');
   await checkMonthlyLimit(tx, accountId, planned.length, now);
+  await assertWithinMonthlyLimit(
+    tx,
+    ctx,
+    owner,
+    debitCurrency,
+    totals.reduce((sum, one) => sum + one, 0),
+  );
 
   const issuedById = new Map(opening.issued.map((one) => [one.cardId, one.issued]));
   const rows = await storeIssuedCards(tx, ctx, {

@@ -13,7 +13,8 @@ export interface TradePageInput extends TradeFilter {
 }
 
 export interface TradePage {
-  data: TradeRow[];
+  /** `subAccountId` only on the pageForSub pages. */
+  data: (TradeRow & { subAccountId?: string | null })[];
   total: number;
   pageNo: number;
   pageSize: number;
@@ -50,7 +51,10 @@ export async function readTradePage(
     total = counted?.total ?? 0;
   }
   return {
-    data: rows.map((row) => toTradeRow(row, lang)),
+    // The pageForSub pages tell whose card each record is of.
+    data: rows.map((row) =>
+      scope.members ? { ...toTradeRow(row, lang), subAccountId: row.subAccountId } : toTradeRow(row, lang),
+    ),
     total,
     pageNo: input.pageNo,
     pageSize: input.pageSize,

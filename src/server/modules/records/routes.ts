@@ -2,12 +2,15 @@
  * HTTP <-> contract for the card records (spec §7 "Trades"). A sub-account user's session reads the
  * records of the cards they opened; the main account's reads all of the account's.
  */
+import type { ParsedRequestOf } from '../../../contract/core';
 import * as contract from '../../../contract/records';
 import type { Call, Registrar } from '../../lib/route';
 import { principalOf } from '../../lib/principal';
 import { exportTrades } from './export-trades';
 import { readTradePage } from './read-trade-page';
 import type { TradeScope } from './trade-query';
+
+type ForSubQuery = ParsedRequestOf<typeof contract.authTransPageForSub>;
 
 function scopeOf(call: Call): TradeScope {
   const principal = principalOf(call);
@@ -24,6 +27,21 @@ export function registerRecordsRoutes(register: Registrar): void {
   register(contract.refusePage, (input, call) =>
     readTradePage(call.app, scopeOf(call), 'refuse', input, call.lang),
   );
+
+  // pageForSub: the owner reads its members' records (one member's with subAccountId); a member
+  // reads its own, whatever subAccountId says.
+  const forSub = (call: Call, member: string | undefined): TradeScope => ({
+    ...scopeOf(call),
+    members: { member },
+  });
+  const pageForSub = async (call: Call, view: 'all' | 'trade' | 'refuse', query: ForSubQuery) => {
+    const { subAccountId, ...input } = query;
+    const page = await readTradePage(call.app, forSub(call, subAccountId), view, input, call.lang);
+    return { ...page, data: page.data.map((row) => ({ ...row, subAccountId: row.subAccountId ?? null })) };
+  };
+  register(contract.authTransPageForSub, (input, call) => pageForSub(call, 'all', input));
+  register(contract.tradePageForSub, (input, call) => pageForSub(call, 'trade', input));
+  register(contract.refusePageForSub, (input, call) => pageForSub(call, 'refuse', input));
 
   // The request's signal aborts when the client hangs up mid-download.
   register(contract.authTransDown, (input, call) =>

@@ -5,7 +5,7 @@
  * index `card_authorizations_account_idx`.
  */
 import type { SQL } from 'drizzle-orm';
-import { and, eq, gte, ilike, like, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNotNull, like, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { currencyCode } from '../../../contract/core';
 import type { TradeRow, tradeFilter } from '../../../contract/records';
@@ -25,6 +25,11 @@ export type TradeView = 'all' | 'trade' | 'refuse';
 export interface TradeScope {
   accountId: string;
   subAccountId: string | null;
+  /**
+   * The pageForSub pages of a main account: only the records of its members' cards, of one member
+   * when `member` is set. (A member's own session is narrowed by `subAccountId` already.)
+   */
+  members?: { member?: string | undefined };
 }
 
 /** A start date after the end date is a 400 naming both fields (the flows' rule and message). */
@@ -40,6 +45,10 @@ export function tradeWhere(scope: TradeScope, view: TradeView, filter: TradeFilt
   const a = cardAuthorizations;
   const conditions: SQL[] = [eq(a.accountId, scope.accountId)];
   if (scope.subAccountId) conditions.push(eq(a.subAccountId, scope.subAccountId));
+  else if (scope.members)
+    conditions.push(
+      scope.members.member ? eq(a.subAccountId, scope.members.member) : isNotNull(a.subAccountId),
+    );
   if (view === 'trade') conditions.push(ne(a.status, 'declined'));
   if (view === 'refuse') conditions.push(eq(a.status, 'declined'));
   if (filter.cardId) conditions.push(eq(a.cardId, filter.cardId));
@@ -67,6 +76,7 @@ export const tradeColumns = {
   declineReason: cardAuthorizations.declineReason,
   createdAt: cardAuthorizations.createdAt,
   updatedAt: cardAuthorizations.updatedAt,
+  subAccountId: cardAuthorizations.subAccountId,
 };
 
 export interface TradeRecord {
@@ -84,6 +94,7 @@ export interface TradeRecord {
   declineReason: string | null;
   createdAt: Date;
   updatedAt: Date;
+  subAccountId: string | null;
 }
 
 /** The decline reason in the reader's language (the PWA's own texts, `cards:declineReason`). */
