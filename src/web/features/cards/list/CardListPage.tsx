@@ -34,7 +34,7 @@ import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import type { CardAction, CardRowsProps } from './components/card-rows';
 import { CARD_LIST_NS } from './i18n';
-import { MemberPicker, useChosenMember } from '../team/MemberPicker';
+import { MemberPicker } from '../team/MemberPicker';
 import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
 import { OVERSCAN_ROWS } from './useWindowedRows';
@@ -43,10 +43,11 @@ import './card-list.css';
 export interface CardListPageProps {
   /**
    * The owner's team page (/subCardList): the cards of the sub-accounts (card/pageForSub), all or
-   * one member's, with the same filters and actions. The export (cardDown) has no member scope
-   * in the contract yet, so it is not offered there: it would hold the owner's own cards too.
+   * one member's (`subAccountId`, '' for all), with the same filters and actions. The export
+   * (cardDown) has no member scope in the contract yet, so it is not offered there: it would hold
+   * the owner's own cards too.
    */
-  team?: boolean;
+  team?: { subAccountId: string };
 }
 
 export function CardListPage() {
@@ -54,10 +55,13 @@ export function CardListPage() {
 }
 
 /** The card list of /cardList, or of the owner's team page /subCardList (`team`). */
-export function CardList({ team = false }: CardListPageProps) {
+export function CardList({ team }: CardListPageProps) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const member = useChosenMember();
-  const scope = useMemo<CardScope>(() => (team ? { team, subAccountId: member } : OWN_CARDS), [team, member]);
+  const member = team?.subAccountId;
+  const scope = useMemo<CardScope>(
+    () => (member === undefined ? OWN_CARDS : { team: true, subAccountId: member }),
+    [member],
+  );
   const wide = useMediaQuery(WIDE_QUERY);
   const { draft, applied, problem, change, ...form } = useFilterForm({
     initial: EMPTY_CARD_FILTER,

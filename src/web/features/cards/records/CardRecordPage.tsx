@@ -25,7 +25,7 @@ import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery'
 import { call } from '../../../lib/http';
 import { productDateTime } from '../../../lib/product-time';
 import { useFilterForm } from '../../../lib/useFilterForm';
-import { MemberPicker, useChosenMember } from '../team/MemberPicker';
+import { MemberPicker } from '../team/MemberPicker';
 import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { CardCell, DeclineReason, MerchantCell } from './components/RecordCells';
 import { RecordsExportSheet } from './components/RecordsExportSheet';
@@ -61,7 +61,7 @@ export interface CardRecordPageProps {
    * pageForSub calls), all or one member's. The exports have no member scope in the contract yet,
    * so they are not offered there.
    */
-  team?: boolean;
+  team?: { subAccountId: string };
 }
 
 export function CardRecordPage() {
@@ -69,9 +69,9 @@ export function CardRecordPage() {
 }
 
 /** The records of /cardRecord, or of the owner's team page /subCardRecord (`team`). */
-export function CardRecords({ team = false }: CardRecordPageProps) {
+export function CardRecords({ team }: CardRecordPageProps) {
   const { t } = useTranslation(CARD_RECORDS_NS);
-  const member = useChosenMember();
+  const member = team?.subAccountId ?? '';
   const path = team ? '/subCardRecord' : '/cardRecord';
   const navigate = useNavigate();
   const linked = linkedState(useRouterState({ select: (state) => state.location.searchStr }));
@@ -87,7 +87,7 @@ export function CardRecords({ team = false }: CardRecordPageProps) {
   const filter = requestOf(applied, tab);
 
   const page = useQuery({
-    queryKey: [...RECORDS_KEY, tab, filter, pageNo, team, member],
+    queryKey: [...RECORDS_KEY, tab, filter, pageNo, team ? 'team' : 'own', member],
     queryFn: ({ signal }) => {
       const request = { ...filter, pageNo, pageSize: PAGE_SIZE };
       return team

@@ -3,7 +3,9 @@
  * opened — the card list itself, scoped to the team and filterable by member.
  */
 import { CardList } from '../list/CardListPage';
+import { useChosenMember } from '../team/MemberPicker';
 
 export function SubCardListPage() {
-  return <CardList team />;
+  const subAccountId = useChosenMember();
+  return <CardList team={{ subAccountId }} />;
 }
