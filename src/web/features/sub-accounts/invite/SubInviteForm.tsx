@@ -56,7 +56,7 @@ export function SubInviteForm({ token }: { token: string }) {
     );
   }
   if (!invitation.data) return <p role="status">{t('checking')}</p>;
-  const { email, nickname, expiresAt } = invitation.data;
+  const { email, nickname, ownerName, expiresAt } = invitation.data;
 
   const set = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -86,6 +86,7 @@ export function SubInviteForm({ token }: { token: string }) {
       }}
       data-testid="invite-form"
     >
+      <p className="cp-invite__lead">{t('subtitle', { owner: ownerName })}</p>
       <dl className="cp-invite__facts">
         <div>
           <dt>{t('email')}</dt>
