@@ -175,7 +175,17 @@ export function subRouteNames(keys: readonly string[]): RouteName[] {
 }
 
 /** Main account: the main set, without the sub-account pages when the feature is off (subSwitch 0). */
+const mainGrants = new Map<number, AccessGrant>();
 export function mainAccessGrant(subSwitch: number): AccessGrant {
+  // A pure function of the constant table: computed once per switch value (it runs on every `info`).
+  const known = mainGrants.get(subSwitch);
+  if (known) return structuredClone(known);
+  const grant = buildMainGrant(subSwitch);
+  mainGrants.set(subSwitch, grant);
+  return structuredClone(grant);
+}
+
+function buildMainGrant(subSwitch: number): AccessGrant {
   const names = ROUTE_NAMES.filter((n) => {
     const row = rowOfRoute(n);
     return row.sets.includes('main' as never) && !(row.subAccountFeature && subSwitch === 0);

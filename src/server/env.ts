@@ -40,6 +40,11 @@ const envSchema = z.object({
    * 7.25. Quotes show it; the action charges exactly the quoted total or refuses.
    */
   FX_CNY_PER_USD: z.coerce.number().positive().max(100).default(7.25),
+  /**
+   * The address customers open the portal at, for links in e-mails (sub-account invitations), e.g.
+   * `https://portal.example.com`. Unset: `http://HOST:PORT`.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** Registered token clients as `id:secret` pairs, comma separated. */
   OAUTH_CLIENTS: z.string().default('portal:portal'),
   ACCESS_TOKEN_TTL: seconds(30 * 60),

@@ -26,6 +26,7 @@ import {
 } from './idempotency';
 import type { SessionPrincipal } from './session';
 import { authenticate } from './session';
+import { enforceAccess } from './access';
 
 export interface Call {
   app: AppContext;
@@ -48,6 +49,8 @@ export interface Call {
    * retry cannot move money twice even if the stored answer were lost.
    */
   idempotencyKey: string | null;
+  /** What the operation log should record of the change (e.g. permissions before and after). */
+  auditDetail?: Record<string, unknown>;
 }
 
 /**
@@ -149,7 +152,10 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
       let code: number = Code.ok;
       try {
         if (def.auth === 'client') call.clientId = checkClient(c, app);
-        if (def.auth === 'bearer') call.principal = await authenticate(app, bearerToken(c));
+        if (def.auth === 'bearer') {
+          call.principal = await authenticate(app, bearerToken(c));
+          enforceAccess(def, call.principal);
+        }
         const parsed = def.request.safeParse(await readInput(c, def));
         if (!parsed.success) throw validationError(parsed.error, call.lang);
         const input = parsed.data as ParsedRequestOf<typeof def>;
@@ -229,6 +235,7 @@ async function writeOperationLog(def: EndpointDef, call: Call, code: number): Pr
       code,
       ip: call.ip,
       device: call.device,
+      detail: call.auditDetail ?? null,
       createdAt: call.app.now(),
     });
   } catch (error) {

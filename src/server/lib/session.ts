@@ -11,6 +11,7 @@ import { accounts, sessions, sessionTokens } from '../db/schema';
 import { newId, newToken, sha256 } from './crypto';
 import { AppError, fail } from './errors';
 import { Code } from '../../contract/core';
+import { normalisePermissions, type PermissionKey } from '../../contract/permissions';
 
 /** How often last_seen_at is written: at most once a minute per session (spec §9). */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -24,6 +25,25 @@ export interface SessionPrincipal {
    * (user info) need no second query. Absent where a principal is built without it.
    */
   account?: SessionAccount;
+  /**
+   * A sub-account session's member, read with the session in the same statement on every request
+   * (status, validity and role keys are never cached: a change counts from the next request).
+   */
+  sub?: SessionSub;
+}
+
+/** The member behind a sub-account session, as the session lookup reads it. */
+export interface SessionSub {
+  id: string;
+  subUid: string;
+  email: string;
+  nickname: string;
+  mobile: string | null;
+  validUntil: Date;
+  expired: boolean;
+  roleName: string;
+  /** The role's keys as granted (normalised: unknown keys dropped, required keys added). */
+  permissions: readonly PermissionKey[];
 }
 
 export interface ClientInfo {
@@ -115,6 +135,15 @@ interface SessionLookupRow {
   google_secret: string | null;
   sub_switch: number;
   account_created_at: Date;
+  sub_id: string | null;
+  sub_uid: string | null;
+  sub_email: string | null;
+  sub_nickname: string | null;
+  sub_mobile: string | null;
+  sub_status: 'invited' | 'online' | 'frozen' | null;
+  sub_valid_until: Date | null;
+  role_name: string | null;
+  role_permissions: string[] | null;
 }
 
 /**
@@ -123,10 +152,15 @@ interface SessionLookupRow {
  */
 const SESSION_LOOKUP = `select t.kind, t.expires_at, s.id as session_id, s.sub_account_id, s.last_seen_at,
   s.revoked_at, a.id as account_id, a.email, a.nickname, a.mobile, a.account_type, a.status,
-  a.invite_code, a.google_secret, a.sub_switch, a.created_at as account_created_at
+  a.invite_code, a.google_secret, a.sub_switch, a.created_at as account_created_at,
+  sa.id as sub_id, sa.sub_uid, sa.email as sub_email, sa.nickname as sub_nickname,
+  sa.mobile as sub_mobile, sa.status as sub_status, sa.valid_until as sub_valid_until,
+  r.name as role_name, r.permissions as role_permissions
   from session_tokens t
   join sessions s on s.id = t.session_id
   join accounts a on a.id = s.account_id
+  left join sub_accounts sa on sa.id = s.sub_account_id and sa.account_id = s.account_id
+  left join sub_roles r on r.id = sa.role_id
   where t.token_hash = $1`;
 
 /**
@@ -147,9 +181,16 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   }
   if (row.expires_at.getTime() <= now.getTime()) throw fail.accessExpired();
   if (row.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
+  const sub = row.sub_account_id ? subOf(row, now) : undefined;
+  if (row.sub_account_id && !sub) {
+    // Freezing revokes the member's sessions; this catches a session that outlived its member.
+    await revokeSession(ctx, ctx.database.db, row.session_id, 'sub-inactive');
+    throw fail.forbidden('server:subAccounts.inactive');
+  }
   if (now.getTime() - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS)
     await touchSession(ctx, row.session_id, now);
   return {
+    ...(sub ? { sub } : {}),
     sessionId: row.session_id,
     accountId: row.account_id,
     subAccountId: row.sub_account_id,
@@ -165,6 +206,22 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
       subSwitch: row.sub_switch,
       createdAt: row.account_created_at,
     },
+  };
+}
+
+/** The member of a sub-account session, or null when it may no longer act (gone, frozen, invited). */
+function subOf(row: SessionLookupRow, now: Date): SessionSub | null {
+  if (!row.sub_id || row.sub_status !== 'online' || !row.sub_valid_until) return null;
+  return {
+    id: row.sub_id,
+    subUid: row.sub_uid ?? '',
+    email: row.sub_email ?? '',
+    nickname: row.sub_nickname ?? '',
+    mobile: row.sub_mobile,
+    validUntil: row.sub_valid_until,
+    expired: row.sub_valid_until.getTime() <= now.getTime(),
+    roleName: row.role_name ?? '',
+    permissions: normalisePermissions(row.role_permissions ?? []),
   };
 }
 

@@ -13,6 +13,8 @@ import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
 import { registerRecordsRoutes } from './records/routes';
+import { registerRolesRoutes } from './roles/routes';
+import { registerSubAccountsRoutes } from './sub-accounts/routes';
 import { registerTopupsRoutes } from './topups/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
@@ -32,4 +34,6 @@ export function registerModules(register: Registrar): void {
   registerCardSpendRoutes(register);
   registerRecordsRoutes(register);
   registerCardManageRoutes(register);
+  registerSubAccountsRoutes(register);
+  registerRolesRoutes(register);
 }

@@ -4,8 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { EndpointDef, RequestOf } from '../../contract/core';
-import { sessionTokens } from '../db/schema';
-import { sha256 } from '../lib/crypto';
+import { PERMISSION_KEYS } from '../../contract/permissions';
+import { sessionTokens, subAccounts, subRoles } from '../db/schema';
+import { newId, randomDigits, sha256 } from '../lib/crypto';
 import { startSession } from '../lib/session';
 import { createAccount } from '../modules/account/create-account';
 import type { TestApp } from './harness';
@@ -22,12 +23,48 @@ export interface SignedInAccount extends SignedInSession {
   password: string;
 }
 
-/** Open one more session for an account; `subAccountId` makes it a sub-account user's session. */
+/**
+ * A member of the account with this id, online and valid for a year, holding a role with `keys`
+ * (every key by default), made directly in the database. Nothing happens when it exists already.
+ */
+export async function ensureSubAccount(
+  t: TestApp,
+  accountId: string,
+  subAccountId: string,
+  keys: readonly string[] = PERMISSION_KEYS,
+): Promise<void> {
+  const db = t.ctx.database.db;
+  const [existing] = await db
+    .select({ id: subAccounts.id })
+    .from(subAccounts)
+    .where(eq(subAccounts.id, subAccountId));
+  if (existing) return;
+  const roleId = newId();
+  const now = t.ctx.now();
+  await db.insert(subRoles).values({ id: roleId, accountId, name: `role ${roleId}`, permissions: [...keys] });
+  await db.insert(subAccounts).values({
+    id: subAccountId,
+    accountId,
+    subUid: `S${randomDigits(9)}`,
+    email: uniqueEmail(`member-${subAccountId}`).toLowerCase(),
+    passwordHash: null,
+    nickname: `Member ${subAccountId}`,
+    status: 'online',
+    roleId,
+    validUntil: new Date(now.getTime() + 365 * 86_400_000),
+  });
+}
+
+/**
+ * Open one more session for an account; `subAccountId` makes it a sub-account user's session (the
+ * member is made first when it does not exist: see ensureSubAccount).
+ */
 export async function openSession(
   t: TestApp,
   accountId: string,
   subAccountId: string | null = null,
 ): Promise<SignedInSession> {
+  if (subAccountId) await ensureSubAccount(t, accountId, subAccountId);
   const tokens = await startSession(
     t.ctx,
     t.ctx.database.db,

@@ -1,5 +1,5 @@
 /** Login and operation logs (append-only). */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const loginLogs = pgTable(
   'login_logs',
@@ -28,6 +28,8 @@ export const operationLogs = pgTable(
     code: integer('code').notNull(),
     ip: text('ip').notNull(),
     device: text('device').notNull(),
+    /** What changed, where a call says (e.g. a role's permission keys before and after). */
+    detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('operation_logs_account_idx').on(t.accountId, t.createdAt)],

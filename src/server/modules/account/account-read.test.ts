@@ -143,7 +143,18 @@ describe('main account and sub-account sessions', () => {
     const me = await signedInAccount(t);
     const sub = await openSession(t, me.accountId, 'sub-1');
     const who = await t.api(infoForSub, {}, { token: sub.token });
-    expect(who.body).toMatchObject({ code: 200, data: { subUid: 'sub-1', nickname: null, mobile: null } });
+    expect(who.body).toMatchObject({
+      code: 200,
+      data: { nickname: 'Member sub-1', mobile: null, subAccount: 1 },
+    });
+    // In sub-account mode `info` describes the member too (spec §3): userId is its subUid.
+    const asUser = await t.api(info, {}, { token: sub.token });
+    expect(asUser.body.data).toMatchObject({
+      userId: (who.body.data as { subUid: string }).subUid,
+      nickname: 'Member sub-1',
+      inviteCode: '',
+      subAccount: 1,
+    });
     const overview = await t.api(overviewForSub, {}, { token: sub.token });
     expect(overview.body.code).toBe(200);
     expect((overview.body.data as { daily: unknown[] }).daily).toHaveLength(30);
@@ -151,8 +162,7 @@ describe('main account and sub-account sessions', () => {
 
   it('keeps a sub-account user away from the main account itself', async () => {
     const me = await signedInAccount(t);
-    const sub = await openSession(t, me.accountId, 'sub-1');
-    expect((await t.api(info, {}, { token: sub.token })).body.code).toBe(Code.noPermission);
+    const sub = await openSession(t, me.accountId, 'sub-keep-away');
     const password = 'An0ther-secret!';
     const change = await t.api(
       resetPwdSubmit,

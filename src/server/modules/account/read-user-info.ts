@@ -1,5 +1,9 @@
-/** `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode). */
+/**
+ * `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode), with
+ * its allowed route ids and keys (the main set; docs/decisions.md "Sub-accounts and roles").
+ */
 import type { UserInfo } from '../../../contract/account';
+import { mainAccessGrant } from '../../../contract/permissions';
 import type { AppContext } from '../../context';
 import type { SessionAccount, SessionPrincipal } from '../../lib/session';
 import { loadAccount } from './load-account';
@@ -22,5 +26,6 @@ export function toUserInfo(account: SessionAccount): UserInfo {
 
 /** The account row the session was authenticated with saves a second query (the hot path). */
 export async function readUserInfo(ctx: AppContext, principal: SessionPrincipal): Promise<UserInfo> {
-  return toUserInfo(principal.account ?? (await loadAccount(ctx, principal.accountId)));
+  const account = principal.account ?? (await loadAccount(ctx, principal.accountId));
+  return { ...toUserInfo(account), ...mainAccessGrant(account.subSwitch) };
 }

@@ -31,7 +31,7 @@ import { offerGoogleSecret } from './offer-google-secret';
 import type { OverviewFigures } from './read-overview';
 import { readOverview } from './read-overview';
 import { readPrivilege } from './read-privilege';
-import { readSubUserInfo } from './read-sub-user-info';
+import { readSubUserInfo } from '../sub-accounts/read-sub-self';
 import { readUserInfo } from './read-user-info';
 import { resetPassword } from './reset-password';
 import { sendAccountCode } from './send-account-code';
@@ -53,7 +53,13 @@ function toOverview(figures: OverviewFigures): Overview {
 }
 
 export function registerAccountRoutes(register: Registrar): void {
-  register(info, (_input, call) => readUserInfo(call.app, mainAccountOf(call)));
+  // Both kinds of session (spec §3): a member's userInfo is built from its own row.
+  register(info, (_input, call) => {
+    const principal = principalOf(call);
+    return principal.subAccountId === null
+      ? readUserInfo(call.app, principal)
+      : readSubUserInfo(call.app, subAccountOf(call));
+  });
 
   register(overviewCall, async (_input, call) => {
     const { accountId } = mainAccountOf(call);
@@ -63,7 +69,11 @@ export function registerAccountRoutes(register: Registrar): void {
   // Both kinds of session: the header shows the plan to sub-account users too.
   register(userPrivilege, (_input, call) => readPrivilege(call.app, principalOf(call).accountId, call.lang));
 
-  register(infoForSub, (_input, call) => readSubUserInfo(call.app, subAccountOf(call)));
+  register(infoForSub, async (_input, call) => {
+    const user = await readSubUserInfo(call.app, subAccountOf(call));
+    const { nickname, userId: subUid, mobile, sub, subAccount, Auths, AuthsMenu, subPermission } = user;
+    return { nickname, subUid, mobile, subAccount, Auths, AuthsMenu, subPermission, ...(sub ? { sub } : {}) };
+  });
 
   register(overviewForSub, async (_input, call) => {
     const { accountId, subAccountId } = subAccountOf(call);

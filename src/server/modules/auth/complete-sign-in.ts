@@ -5,7 +5,10 @@
  */
 import type { StepNeeded, Tokens } from '../../../contract/auth';
 import type { AppContext } from '../../context';
+import { eq } from 'drizzle-orm';
+import { mainAccessGrant, subAccessGrant } from '../../../contract/permissions';
 import { inTransaction } from '../../db/client';
+import { subAccounts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { ClientInfo } from '../../lib/session';
 import { startSession } from '../../lib/session';
@@ -29,9 +32,16 @@ export async function completeSignIn(
     };
     throw fail.needStep('server:auth.googleRequired', step);
   }
-  return inTransaction(ctx.database.db, async (tx) => {
-    await clearPasswordFailures(tx, account.id);
+  const tokens = await inTransaction(ctx.database.db, async (tx) => {
     await forgetAccountFailures(tx, account.id);
+    if (account.sub) {
+      await tx.update(subAccounts).set({ lastSignInAt: ctx.now() }).where(eq(subAccounts.id, account.id));
+      return startSession(ctx, tx, account.sub.ownerId, client, account.id);
+    }
+    await clearPasswordFailures(tx, account.id);
     return startSession(ctx, tx, account.id, client);
   });
+  // The allowed route ids and keys travel with the tokens (docs/decisions.md "Sub-accounts and roles").
+  const grant = account.sub ? subAccessGrant(account.sub.permissions) : mainAccessGrant(account.subSwitch);
+  return { ...tokens, ...grant };
 }

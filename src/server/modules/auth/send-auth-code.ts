@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context';
 import type { Lang } from '../../lib/i18n';
 import { sendMailCode } from '../../lib/mail-codes';
-import { findAccountByEmail } from './find-account';
+import { findAccountByEmail, findSignInUser } from './find-account';
 
 export type AuthCodePurpose = 'signup' | 'login' | 'forgetPwd';
 
@@ -16,7 +16,9 @@ export async function sendAuthCode(
   email: string,
   lang: Lang,
 ): Promise<{ expiresIn: number; resendIn: number }> {
-  const registered = (await findAccountByEmail(ctx, email)) !== null;
+  // Members sign in with a code too; sign-up and password reset are main-account matters.
+  const user = purpose === 'login' ? await findSignInUser(ctx, email) : await findAccountByEmail(ctx, email);
+  const registered = user !== null;
   // A sign-up code is useful only to a new address; the others only to an existing account.
   const deliver = purpose === 'signup' ? !registered : registered;
   return sendMailCode(ctx, email, purpose, lang, { deliver });

@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors';
 import { consumeMailCode } from '../../lib/mail-codes';
 import type { ClientInfo } from '../../lib/session';
 import { completeSignIn } from './complete-sign-in';
-import { findAccountByEmail } from './find-account';
+import { findSignInUser } from './find-account';
 import { loggedAttempt } from './login-attempt';
 import { assertNotLocked } from './password-lock';
 import { failureSubjects, recordSigninFailure } from './signin-failures';
@@ -17,7 +17,7 @@ export async function signInWithCode(
   client: ClientInfo,
 ): Promise<Tokens> {
   return loggedAttempt(ctx, client, 'code', async (attempt) => {
-    const account = await findAccountByEmail(ctx, input.username);
+    const account = await findSignInUser(ctx, input.username);
     attempt.accountId = account?.id ?? null;
     if (account) assertNotLocked(ctx, account.lockedUntil);
     try {

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { ClientInfo } from '../../lib/session';
 import { passCaptchaIfDemanded } from './captcha-gate';
 import { completeSignIn } from './complete-sign-in';
-import { findAccountByEmail } from './find-account';
+import { findSignInUser } from './find-account';
 import { loggedAttempt } from './login-attempt';
 import { assertNotLocked, countWrongPassword } from './password-lock';
 import { failureSubjects, recordSigninFailure } from './signin-failures';
@@ -21,7 +21,7 @@ export async function signInWithPassword(
   client: ClientInfo,
 ): Promise<Tokens> {
   return loggedAttempt(ctx, client, 'password', async (attempt) => {
-    const account = await findAccountByEmail(ctx, input.username);
+    const account = await findSignInUser(ctx, input.username);
     attempt.accountId = account?.id ?? null;
     const subjects = failureSubjects(client.ip, attempt.accountId);
     await passCaptchaIfDemanded(ctx, subjects, input);

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/notices';
 import { startSession } from '../../lib/session';
 import type { TestApp } from '../../testing/harness';
+import { ensureSubAccount } from '../../testing/signed-in';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
 import { createAccount } from '../account/create-account';
 import type { StoredNotice } from './store-notice';
@@ -42,6 +43,7 @@ async function user(
 ): Promise<{ token: string; accountId: string }> {
   const id =
     accountId ?? (await createAccount(t.ctx, { email: uniqueEmail('notices'), password: TEST_PASSWORD })).id;
+  if (subAccountId) await ensureSubAccount(t, id, subAccountId);
   const tokens = await startSession(
     t.ctx,
     t.ctx.database.db,
