@@ -16,7 +16,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeMeta, type RouteName } from './lib/route-meta';
 import { getItem, setItem } from './lib/storage';
 import { guardSignedInPage } from './router';
-import { storeSession, TEST_USER } from './test-fixtures';
+import type { UserInfo } from '../contract/account';
+import { subAccessGrant } from '../contract/permissions';
+import { FULL_MEMBER_GRANT, storeSession, TEST_USER } from './test-fixtures';
 import { renderApp, stubApi } from './test-utils';
 
 // jsdom has no IndexedDB; the home page keeps its offline snapshot there.
@@ -28,10 +30,13 @@ const TOKENS = {
   refresh_token: 'r'.repeat(20),
 };
 
-function stubSignedInApi() {
+/** The member a sub-account session is, as the server describes it (every key of a role). */
+const MEMBER = { ...TEST_USER, ...FULL_MEMBER_GRANT };
+
+function stubSignedInApi(user: UserInfo = TEST_USER) {
   return stubApi((r) => {
     if (!r.headers.get('authorization')) return { code: 401 };
-    if (r.path === '/api/user/info') return { code: 200, data: TEST_USER };
+    if (r.path === '/api/user/info') return { code: 200, data: user };
     if (r.path === '/api/user/wallet') return { code: 200, data: { CNY: 0, USD: 0 } };
     return { code: 404 };
   });
@@ -95,7 +100,7 @@ describe('signed in', () => {
 
   it('a sub-account user visiting sign-in goes to /subHome', async () => {
     storeSession(TEST_USER, { subAccount: true });
-    stubSignedInApi();
+    stubSignedInApi(MEMBER);
     const { router } = renderApp('/');
     await landsOn('/subHome', router);
   });
@@ -118,17 +123,40 @@ describe('signed in', () => {
 
   it('a route without permission goes to /noPermission: sub-account user on /home', async () => {
     storeSession(TEST_USER, { subAccount: true });
-    stubSignedInApi();
+    stubSignedInApi(MEMBER);
     const { router } = renderApp('/home');
     await landsOn('/noPermission', router);
   });
 
-  it('the stored ids decide: /home refused when Auths lacks 2001', async () => {
+  it('the server decides: /home refused when its fresh answer lacks 2001 too', async () => {
     storeSession();
     setItem('Auths', [{ id: 2002 }]);
-    stubSignedInApi();
+    const api = stubSignedInApi({ ...TEST_USER, Auths: [{ id: 2002 }], AuthsMenu: [2002] });
     const { router } = renderApp('/home');
     await landsOn('/noPermission', router);
+    // Refused only after asking the server once for fresh rights.
+    expect(api.requests.some((r) => r.path === '/api/user/info')).toBe(true);
+  });
+
+  it('rights granted since sign-in open the page without signing in again', async () => {
+    // Signed in as a member without card opening; the owner has granted it since.
+    const before = subAccessGrant(['card:list']);
+    storeSession({ ...TEST_USER, ...before });
+    stubSignedInApi({ ...TEST_USER, ...subAccessGrant(['card:list', 'card:open']) });
+    const { router } = renderApp('/cardOpen');
+    await landsOn('/cardOpen', router);
+    expect(getItem('subPermission')).toContain('card:open');
+    expect(getItem('access_token')).toBe('access-token-1');
+  });
+
+  it('a session stored without rights asks the server for them before guarding', async () => {
+    storeSession();
+    localStorage.removeItem('Auths');
+    localStorage.removeItem('AuthsMenu');
+    stubSignedInApi();
+    const { router } = renderApp('/cardList');
+    await landsOn('/cardList', router);
+    expect(getItem('Auths')).toEqual(TEST_USER.Auths);
   });
 });
 
@@ -195,6 +223,7 @@ describe('a parent route goes to its first authorised child', () => {
 
   it('main account: /finance → /FinanceRecharge → /FinanceRechargeIndex', async () => {
     storeSession();
+    stubSignedInApi();
     const router = financeRouter('/finance', FINANCE);
     await waitFor(() => expect(router.state.location.pathname).toBe('/FinanceRechargeIndex'));
     expect(await screen.findByText('FinanceRechargeIndex')).toBeTruthy();
@@ -202,12 +231,14 @@ describe('a parent route goes to its first authorised child', () => {
 
   it('sub-account user: /finance → /financeRecord (no recharge permission)', async () => {
     storeSession(TEST_USER, { subAccount: true });
+    stubSignedInApi(MEMBER);
     const router = financeRouter('/finance', FINANCE);
     await waitFor(() => expect(router.state.location.pathname).toBe('/financeRecord'));
   });
 
   it('no authorised child: /noPermission', async () => {
     storeSession(TEST_USER, { subAccount: true });
+    stubSignedInApi(MEMBER);
     const router = financeRouter('/finance', ['finance', 'FinanceRecharge', 'FinanceRechargeIndex']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/noPermission'));
   });

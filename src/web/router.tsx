@@ -4,7 +4,7 @@
  * menus and the route sets are derived from these routes and the user's allowed ids, so a page
  * added here appears in the menus by itself. Only the sign-in page is in the entry bundle.
  *
- *   /  /signup  /404  /index.html            public, no shell
+ *   /  /signup  /404  /index.html  /subInvite   public, no shell
  *   shell (pathless): side menu, header, content — or the bare page when signed out
  *     /noPermission                          public
  *     authed (pathless): the guards
@@ -30,9 +30,10 @@ import { SignInPage } from './features/auth/SignInPage';
 import { isIdle } from './lib/activity';
 import { translate } from './lib/i18n';
 import { toastError } from './lib/notify';
-import { allowedIds, guardTarget, homePath } from './lib/permissions';
+import { allowedIds, guardTarget, hasStoredAccess, homePath } from './lib/permissions';
 import {
   builtPages,
+  NO_PERMISSION_PATH,
   NOT_FOUND_PATH,
   routeMeta,
   type RouteMeta,
@@ -76,7 +77,7 @@ export function leaveIfSignedIn(): void {
  * to sign-in, which brings them back to `href` afterwards. A session idle for over 2 hours (spec
  * §4; the app was closed meanwhile) ends here too, before any page of it renders and loads. Then
  * the permission rules of guardTarget: no permission goes to /noPermission, a section to its first
- * authorised child.
+ * authorised child — after one check of fresh rights from the server (lib/access-refresh.ts).
  *
  * @param page  the row of the page being opened (the deepest match's static data)
  * @param built the pages that exist (a section only sends users to children that exist)
@@ -97,7 +98,13 @@ export async function guardSignedInPage(
     toastError(translate('common:catalogue.idleTimeout'));
     throw redirect({ to: '/', search: { redirect: href }, replace: true });
   }
-  const target = guardTarget(page, allowedIds(), built);
+  let target = guardTarget(page, allowedIds(), built);
+  if (target === NO_PERMISSION_PATH || !hasStoredAccess()) {
+    // The stored rights may be out of date (the owner just granted this page) or missing (a
+    // session stored by an older version): ask the server once before refusing.
+    const { refreshAccess } = await import('./lib/access-refresh');
+    if (await refreshAccess()) target = guardTarget(page, allowedIds(), built);
+  }
   if (target) throw redirect({ href: target, replace: true });
 }
 
@@ -132,6 +139,17 @@ const notFoundRoute = createRoute({
   path: NOT_FOUND_PATH,
   staticData: { titleKey: 'account:notFound.title' },
   component: lazyRouteComponent(() => import('./routes/StatusPages'), 'NotFoundPage'),
+});
+
+/**
+ * Issue 14: the link an invited team member opens to choose their password. Public like sign-up;
+ * a signed-in visitor sees it too (they may be opening a colleague's link on a shared device).
+ */
+const subInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/subInvite',
+  staticData: { titleKey: 'subInvite:title' },
+  component: lazyRouteComponent(() => import('./routes/SubInviteRoute'), 'SubInviteRoute'),
 });
 
 /** Spec §2: /index.html goes to /. */
@@ -181,11 +199,11 @@ const subHomeRoute = createRoute({
 });
 
 /** A signed-in page whose component is loaded on first visit. */
-function lazyPage(
+function lazyPage<Module extends Record<string, unknown>>(
   name: RouteName,
   path: `/${string}`,
-  load: () => Promise<Record<string, () => React.JSX.Element>>,
-  exportName: string,
+  load: () => Promise<Module>,
+  exportName: keyof Module & string,
 ) {
   return createRoute({
     getParentRoute: () => authedRoute,
@@ -260,13 +278,53 @@ const cardRoutes = [
   ),
 ] as const;
 
-const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes, ...cardRoutes] as const;
+/** Issue 14: the owner's team pages (spec §2: with subSwitch on). */
+const subAccountRoutes = [
+  section('subAccount', '/subAccount'),
+  lazyPage(
+    'subAccountManage',
+    '/subAccountManage',
+    () => import('./features/sub-accounts/SubAccountManagePage'),
+    'SubAccountManagePage',
+  ),
+  lazyPage(
+    'subCardList',
+    '/subCardList',
+    () => import('./features/cards/sub/SubCardListPage'),
+    'SubCardListPage',
+  ),
+  lazyPage(
+    'subCardRecord',
+    '/subCardRecord',
+    () => import('./features/cards/records/SubCardRecordPage'),
+    'SubCardRecordPage',
+  ),
+] as const;
+
+/**
+ * The personal section. `/account` renders the sub-account user's profile in sub-account mode
+ * (routes/AccountRoute.tsx); the owner's personal pages come with their own issue.
+ */
+const personalRoutes = [
+  section('personal', '/personal'),
+  lazyPage('account', '/account', () => import('./routes/AccountRoute'), 'AccountRoute'),
+] as const;
+
+const SIGNED_IN_PAGES = [
+  homeRoute,
+  subHomeRoute,
+  ...financeRoutes,
+  ...cardRoutes,
+  ...subAccountRoutes,
+  ...personalRoutes,
+] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
   notFoundRoute,
+  subInviteRoute,
   indexHtmlRoute,
   shellRoute.addChildren([noPermissionRoute, authedRoute.addChildren([...SIGNED_IN_PAGES])]),
 ]);

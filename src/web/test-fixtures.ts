@@ -1,6 +1,8 @@
 /** Shared data of the shell's unit tests: a user and a signed-in session in storage. */
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { UserInfo } from '../contract/account';
+import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../contract/permissions';
+import { storeAccess } from './lib/permissions';
 import { endSession, saveTokens } from './lib/session';
 import { setItem } from './lib/storage';
 import { setWidth } from './test-browser';
@@ -15,7 +17,12 @@ export const TEST_USER: UserInfo = {
   googleBound: false,
   createdAt: '2025-01-01T00:00:00+00:00',
   statusList: { subSwitch: 1 },
+  // What the server grants a main account with the sub-account feature on.
+  ...mainAccessGrant(1),
 };
+
+/** A member's grant holding every key a role can give (the whole sub-account route set). */
+export const FULL_MEMBER_GRANT = subAccessGrant(PERMISSION_KEYS);
 
 /** The access token of a signed-in test session: requests carry `Bearer ${TEST_ACCESS_TOKEN}`. */
 export const TEST_ACCESS_TOKEN = 'access-token-1';
@@ -53,13 +60,14 @@ export function signedInEachTest(width: number): void {
 }
 
 /**
- * A session as sign-in leaves it for the whole app, without the derived permissions (the guards
- * derive them): the tokens and the user in storage.
+ * A session as sign-in leaves it for the whole app: the tokens, the user and the rights the server
+ * granted (a main account's, or with `subAccount` a member holding every key) in storage.
  */
 export function storeSession(user: UserInfo = TEST_USER, options: { subAccount?: boolean } = {}): void {
   signIn();
-  setItem('userInfo', user);
-  if (options.subAccount) setItem('subAccount', 1);
+  const stored = options.subAccount ? { ...user, ...FULL_MEMBER_GRANT } : user;
+  setItem('userInfo', stored);
+  storeAccess(stored);
 }
 
 type Reply = { code: number; msg?: string; data?: unknown };

@@ -17,6 +17,9 @@ export { catalogueMessage } from './catalogue';
 /** Spec §9: request timeout. */
 export const REQUEST_TIMEOUT_MS = 180_000;
 
+/** api-conventions.md: this user lacks the permission (does not sign out). */
+const NO_PERMISSION_CODE = 4030;
+
 /** The built-in web client (api-conventions.md "Authentication"). */
 const CLIENT_AUTHORIZATION = `Basic ${btoa('portal:portal')}`;
 
@@ -230,7 +233,14 @@ function failure(endpoint: EndpointDef, envelope: Envelope, options: CallOptions
   const sessionOver = SESSION_END_CODES.has(code) && endpoint.auth === 'bearer';
   if (sessionOver) {
     forceSignIn();
-  } else if (!options.silent && code !== NEED_STEP_CODE) {
+    return new ApiError(code, msg, data, path);
+  }
+  // The stored rights let the user try something the server refuses: they are out of date (the
+  // owner changed the member's role). Fetch them again so the screen follows.
+  if (code === NO_PERMISSION_CODE && endpoint.auth === 'bearer') {
+    void import('./access-refresh').then(({ refreshAccess }) => refreshAccess());
+  }
+  if (!options.silent && code !== NEED_STEP_CODE) {
     const text = messageFor(endpoint, envelope);
     if (text) toastError(text);
   }

@@ -1,20 +1,21 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { storeSession, TEST_USER } from '../test-fixtures';
+import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../../contract/permissions';
+import { TEST_USER } from '../test-fixtures';
 import {
   allowedIds,
-  allowedIdsFor,
   guardTarget,
+  hasPermission,
+  hasStoredAccess,
   homePath,
+  isSubAccountSession,
   menuIds,
-  menuIdsOf,
-  storePermissions,
+  storeAccess,
 } from './permissions';
 import { ROUTE_META, routeMeta, type RouteName } from './route-meta';
-import { saveUserInfo } from './session';
+import { saveTokens, saveUserInfo } from './session';
 import { getItem, setItem } from './storage';
 
-const SUB_ACCOUNT_IDS = [2006, 2006001, 2006002, 2006003];
 const ALL: ReadonlySet<RouteName> = new Set(ROUTE_META.map((row) => row.name));
 
 describe('the permission table (spec §2)', () => {
@@ -31,90 +32,91 @@ describe('the permission table (spec §2)', () => {
       personal: 2007,
     });
   });
-
-  it('has one row per path and parents that exist', () => {
-    const paths = ROUTE_META.map((row) => row.path.toLowerCase());
-    expect(new Set(paths).size).toBe(paths.length);
-    for (const row of ROUTE_META) if (row.parent) expect(routeMeta(row.parent).name).toBe(row.parent);
-  });
 });
 
-describe('allowed ids per route set', () => {
-  it('main account, sub-account feature on or unset: the whole main set', () => {
-    const on = allowedIdsFor({ kind: 'main', subSwitch: 1 });
-    expect(allowedIdsFor({ kind: 'main', subSwitch: undefined })).toEqual(on);
-    expect(on).toEqual(expect.arrayContaining([2001, 2003, 2003001, 2003002, 2003003, 2004, 2005, 2008]));
-    expect(on).toEqual(expect.arrayContaining(SUB_ACCOUNT_IDS));
-    expect(on).not.toContain(2002); // /subHome is the sub-account user's
-  });
+describe('rights come from the server, stored under the spec keys', () => {
+  const member = subAccessGrant(['card:list', 'card:record']);
 
-  it('main account with the feature off: the main set without the sub-account ids', () => {
-    const off = allowedIdsFor({ kind: 'main', subSwitch: 0 });
-    expect(off).toEqual(
-      allowedIdsFor({ kind: 'main', subSwitch: 1 }).filter((id) => !SUB_ACCOUNT_IDS.includes(id)),
-    );
-  });
-
-  it('sub-account user: the sub set', () => {
-    expect(allowedIdsFor({ kind: 'sub' }).sort()).toEqual(
-      [2002, 2003, 2003003, 2005, 2005001, 2005002, 2005004, 2007, 2007001].sort(),
-    );
-  });
-
-  it('nobody signed in: the pre-login default, /home alone', () => {
-    expect(allowedIdsFor({ kind: 'signedOut' })).toEqual([2001]);
-  });
-
-  it('AuthsMenu keeps the ids listed in a menu (the recharge channels share the recharge id)', () => {
-    expect(menuIdsOf([2001, 2003001, 2002])).toEqual([2001, 2003001, 2002]);
-    expect(menuIdsOf([9999])).toEqual([]);
-  });
-});
-
-describe('storing and reading Auths / AuthsMenu', () => {
-  it('sign-in stores both from the user info', () => {
-    saveUserInfo(TEST_USER);
-    expect(getItem('Auths')).toEqual(allowedIdsFor({ kind: 'main', subSwitch: 1 }).map((id) => ({ id })));
-    expect(getItem('AuthsMenu')).toEqual(menuIdsOf(allowedIdsFor({ kind: 'main', subSwitch: 1 })));
-  });
-
-  it('follows a change of the sub-account switch when the user info is refreshed', () => {
-    saveUserInfo(TEST_USER);
-    expect(allowedIds().has(2006)).toBe(true);
-    saveUserInfo({ ...TEST_USER, statusList: { subSwitch: 0 } });
-    expect(allowedIds().has(2006)).toBe(false);
-    expect(menuIds().has(2006)).toBe(false);
-  });
-
-  it('a sub-account session (stored subAccount = 1) gets the sub set', () => {
-    setItem('subAccount', 1);
-    expect(storePermissions(TEST_USER)).toEqual(allowedIdsFor({ kind: 'sub' }));
+  it('the user info stores subAccount, Auths, AuthsMenu and subPermission as sent', () => {
+    saveUserInfo({ ...TEST_USER, ...member });
+    expect(getItem('subAccount')).toBe(1);
+    expect(getItem('Auths')).toEqual(member.Auths);
+    expect(getItem('AuthsMenu')).toEqual(member.AuthsMenu);
+    expect(getItem('subPermission')).toEqual(['card:list', 'card:record']);
+    expect(isSubAccountSession()).toBe(true);
     expect(homePath()).toBe('/subHome');
   });
 
-  it('the guards read the stored ids, not a fresh derivation', () => {
-    saveUserInfo(TEST_USER);
-    setItem('Auths', [{ id: 2002 }]);
-    expect([...allowedIds()]).toEqual([2002]);
+  it('nothing is derived in the browser: the ids are exactly what the server sent', () => {
+    // A grant the browser would never derive itself: the PWA still follows it.
+    saveUserInfo({ ...TEST_USER, ...mainAccessGrant(1), Auths: [{ id: 2001 }], AuthsMenu: [2001] });
+    expect([...allowedIds()]).toEqual([2001]);
+    expect([...menuIds()]).toEqual([2001]);
   });
 
-  it('a session stored without ids gets them derived (and stored) on first use', () => {
-    storeSession();
-    expect(getItem('Auths')).toBeNull();
-    expect(allowedIds().has(2001)).toBe(true);
-    expect(getItem('Auths')).not.toBeNull();
+  it('sign-in answers store the grant before any user info', () => {
+    saveTokens({ access_token: 'a', refresh_token: 'r'.repeat(20), access_overtime: 1, ...member });
+    expect(hasStoredAccess()).toBe(true);
+    expect(allowedIds().has(2005002)).toBe(true);
+    expect(allowedIds().has(2005001)).toBe(false);
   });
 
-  it('without a session: the default set, nothing written', () => {
+  it('an answer without a grant keeps what is stored', () => {
+    saveUserInfo({ ...TEST_USER, ...member });
+    // An answer without the ids (an older server) is no grant, whatever else it says.
+    expect(storeAccess({ subAccount: 0, subPermission: [] })).toBe(false);
+    expect(getItem('subAccount')).toBe(1);
+    expect(getItem('Auths')).toEqual(member.Auths);
+  });
+
+  it('without a stored grant: the pre-login default set, nothing written', () => {
+    expect(hasStoredAccess()).toBe(false);
     expect([...allowedIds()]).toEqual([2001]);
     expect(getItem('Auths')).toBeNull();
     expect(homePath()).toBe('/home');
   });
 });
 
+describe('the permission rule (spec §5)', () => {
+  it('a main account holds every key', () => {
+    saveUserInfo({ ...TEST_USER, ...mainAccessGrant(1) });
+    expect(hasPermission('card:open')).toBe(true);
+    expect(hasPermission('anything:else')).toBe(true);
+  });
+
+  it('a member holds exactly its keys', () => {
+    saveUserInfo({ ...TEST_USER, ...subAccessGrant(['card:recharge']) });
+    expect(hasPermission('card:recharge')).toBe(true);
+    expect(hasPermission('card:list')).toBe(true); // required by recharge, sent by the server
+    expect(hasPermission('card:open')).toBe(false);
+  });
+
+  it('an expired member loses opening, recharge, withdrawal and deletion, keeps the rest (spec §4)', () => {
+    const sub = {
+      subUid: 'S1',
+      roleName: 'Ops',
+      validUntil: '2020-01-01T00:00:00Z',
+      expired: true,
+      expiryPolicy: 'keep' as const,
+      limits: {
+        cnyRecharge: { limit: null, used: 0 },
+        usdRecharge: { limit: null, used: 0 },
+        usdSpend: { limit: null, used: 0 },
+      },
+    };
+    saveUserInfo({ ...TEST_USER, ...subAccessGrant(PERMISSION_KEYS), sub });
+    for (const key of ['card:open', 'card:recharge', 'card:withdraw', 'card:delete'])
+      expect(hasPermission(key)).toBe(false);
+    expect(hasPermission('card:freeze')).toBe(true);
+    expect(hasPermission('card:list')).toBe(true);
+    setItem('userInfo', { ...TEST_USER, sub: { ...sub, expired: false } });
+    expect(hasPermission('card:open')).toBe(true);
+  });
+});
+
 describe('guardTarget (spec §2 rules after the token check)', () => {
-  const main = new Set(allowedIdsFor({ kind: 'main', subSwitch: 1 }));
-  const sub = new Set(allowedIdsFor({ kind: 'sub' }));
+  const main = new Set(mainAccessGrant(1).Auths.map(({ id }) => id));
+  const sub = new Set(subAccessGrant(PERMISSION_KEYS).Auths.map(({ id }) => id));
 
   it('shows a page the user may open', () => {
     expect(guardTarget(routeMeta('home'), main, ALL)).toBeNull();

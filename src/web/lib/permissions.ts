@@ -1,89 +1,82 @@
 /**
- * Which routes a user may open (spec §2, §6). The server does not send permission ids yet, so the
- * allowed ids are derived from the permission table (route-meta.ts) and the account type:
+ * Which routes a user may open and which controls they may use (spec §2, §5, §6). The server
+ * computes both — from the account type, or from a sub-account's role — and sends them at sign-in
+ * and with every user info (contract permissions.ts `accessGrant`); the PWA never derives them.
+ * They are stored under the spec's keys:
  *
- * - main account, sub-account feature on or unset: every id of the main set;
- * - main account with the feature off (statusList.subSwitch 0): the main set without the
- *   sub-account management ids;
- * - sub-account user (stored `subAccount` = 1): the sub set;
- * - nobody signed in: the pre-login default set, the home page alone.
+ * - `subAccount`: 1 in sub-account mode;
+ * - `Auths`: every allowed route id (the guards read it);
+ * - `AuthsMenu`: the allowed ids listed in a menu (the menus read it);
+ * - `subPermission`: the permission keys held (`<Can>` reads it).
  *
- * They are stored at sign-in (and whenever the user info is refreshed) as `Auths` (every allowed
- * id) and `AuthsMenu` (the allowed ids that are listed in a menu); the guards read `Auths`, the
- * menus `AuthsMenu`. When the server starts sending ids, only `storePermissions` changes.
+ * What is stored can be out of date: the owner may have changed the member's role since. So a
+ * route the stored ids refuse is checked once more against a fresh copy from the server before
+ * the user is sent to /noPermission (router.tsx), and a 4030 answer refreshes them too.
  */
-import type { UserInfo } from '../../contract/account';
-import {
-  childrenOf,
-  NO_PERMISSION_PATH,
-  ROUTE_META,
-  routeMeta,
-  type RouteMeta,
-  type RouteName,
-} from './route-meta';
+import type { AccessGrant } from '../../contract/permissions';
+import { childrenOf, NO_PERMISSION_PATH, routeMeta, type RouteMeta, type RouteName } from './route-meta';
 import { getItem, setItem } from './storage';
 
-export type AccountKind =
-  { kind: 'signedOut' } | { kind: 'main'; subSwitch: 0 | 1 | undefined } | { kind: 'sub' };
+/** Spec §2: the pre-login default set, the home page alone. */
+const DEFAULT_IDS: readonly number[] = [routeMeta('home').permission];
 
-/** The allowed permission ids of an account, unique, in table order. */
-export function allowedIdsFor(account: AccountKind): number[] {
-  const rows = ROUTE_META.filter((row) => {
-    switch (account.kind) {
-      case 'signedOut':
-        return row.name === 'home';
-      case 'sub':
-        return row.sets.includes('sub');
-      case 'main':
-        return row.sets.includes('main') && !(row.subAccountFeature && account.subSwitch === 0);
-    }
-  });
-  return [...new Set(rows.map((row) => row.permission))];
+/**
+ * Stores what the server granted. Answers without a grant (a server older than the permission
+ * matrix) change nothing. Returns whether a grant was stored.
+ */
+export function storeAccess(grant: Partial<AccessGrant>): boolean {
+  if (!grant.Auths) return false;
+  setItem('subAccount', grant.subAccount ?? 0);
+  setItem(
+    'Auths',
+    grant.Auths.map(({ id }) => ({ id })),
+  );
+  setItem('AuthsMenu', grant.AuthsMenu ?? []);
+  setItem('subPermission', grant.subPermission ?? []);
+  return true;
 }
 
-/** Of `ids`, those of routes listed in a menu (what `AuthsMenu` holds). */
-export function menuIdsOf(ids: readonly number[]): number[] {
-  const listed = new Set(ROUTE_META.filter((row) => row.menu !== 'none').map((row) => row.permission));
-  return ids.filter((id) => listed.has(id));
+/** Whether this session holds a grant from the server. */
+export function hasStoredAccess(): boolean {
+  return Array.isArray(getItem('Auths'));
 }
 
 export function isSubAccountSession(): boolean {
   return getItem('subAccount') === 1;
 }
 
-export function accountKindOf(info: UserInfo | null): AccountKind {
-  if (isSubAccountSession()) return { kind: 'sub' };
-  if (!info) return { kind: 'signedOut' };
-  return { kind: 'main', subSwitch: info.statusList?.subSwitch };
+/** The allowed route ids as stored; without a stored grant, the pre-login default set. */
+export function allowedIds(): ReadonlySet<number> {
+  const stored = getItem('Auths');
+  return new Set(Array.isArray(stored) ? stored.map((entry) => entry.id) : DEFAULT_IDS);
 }
 
-/** Derives and stores `Auths` and `AuthsMenu` for this user; returns the allowed ids. */
-export function storePermissions(info: UserInfo | null): number[] {
-  const ids = allowedIdsFor(accountKindOf(info));
-  setItem(
-    'Auths',
-    ids.map((id) => ({ id })),
-  );
-  setItem('AuthsMenu', menuIdsOf(ids));
-  return ids;
+/** The ids the menus may list (`AuthsMenu`). */
+export function menuIds(): ReadonlySet<number> {
+  const stored = getItem('AuthsMenu');
+  return new Set(Array.isArray(stored) ? stored : DEFAULT_IDS);
 }
 
 /**
- * The allowed ids as stored. A session stored before the ids were (an older version of the app)
- * gets them derived from its stored user info now; without one, the pre-login set, not stored.
+ * Spec §5: whether the signed-in user holds a permission key. Main accounts hold every key; a
+ * sub-account holds the stored `subPermission` keys and no other.
  */
-export function allowedIds(): ReadonlySet<number> {
-  const stored = getItem('Auths');
-  if (Array.isArray(stored)) return new Set(stored.map((entry) => entry.id));
-  const info = getItem('userInfo');
-  return new Set(info ? storePermissions(info) : allowedIdsFor(accountKindOf(null)));
+export function hasPermission(permission: string): boolean {
+  if (!isSubAccountSession()) return true;
+  if (REFUSED_WHEN_EXPIRED.has(permission) && isExpiredSubAccount()) return false;
+  return (getItem('subPermission') ?? []).includes(permission);
 }
 
-/** The ids the menus may list (`AuthsMenu`), derived like allowedIds when missing. */
-export function menuIds(): ReadonlySet<number> {
-  const stored = getItem('AuthsMenu');
-  if (Array.isArray(stored)) return new Set(stored);
-  return new Set(menuIdsOf([...allowedIds()]));
+/** Spec §4: an expired sub-account keeps its cards but may not recharge, withdraw, delete or open. */
+const REFUSED_WHEN_EXPIRED: ReadonlySet<string> = new Set([
+  'card:open',
+  'card:recharge',
+  'card:withdraw',
+  'card:delete',
+]);
+
+export function isExpiredSubAccount(): boolean {
+  return isSubAccountSession() && getItem('userInfo')?.sub?.expired === true;
 }
 
 /** The signed-in user's home: /subHome for a sub-account user, else /home (spec §2). */

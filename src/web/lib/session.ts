@@ -6,7 +6,7 @@
 import { atom, createStore } from 'jotai';
 import type { UserInfo } from '../../contract/account';
 import type { Tokens } from '../../contract/auth';
-import { storePermissions } from './permissions';
+import { storeAccess } from './permissions';
 import { clearStorage, getItem, removeItem, setItem } from './storage';
 
 /** The one jotai store of the app, so non-React code (http.ts) can update atoms too. */
@@ -22,6 +22,15 @@ export function readTokens(): Tokens | null {
 
 export const tokensAtom = atom<Tokens | null>(readTokens());
 export const userInfoAtom = atom<UserInfo | null>(getItem('userInfo'));
+/**
+ * Counts the grants stored (lib/permissions.ts): whatever shows or hides by permission — menus,
+ * `<Can>` — subscribes to it and re-renders when the server sent new rights.
+ */
+export const accessAtom = atom(0);
+
+function saveAccess(grant: Parameters<typeof storeAccess>[0]): void {
+  if (storeAccess(grant)) appStore.set(accessAtom, (n) => n + 1);
+}
 
 export function hasAccessToken(): boolean {
   return getItem('access_token') !== null;
@@ -31,13 +40,16 @@ export function saveTokens(tokens: Tokens): void {
   setItem('access_token', tokens.access_token);
   setItem('access_overtime', tokens.access_overtime);
   setItem('refresh_token', tokens.refresh_token);
-  appStore.set(tokensAtom, tokens);
+  // Sign-in answers carry the grant too, so the first page is guarded by the server's rights.
+  saveAccess(tokens);
+  const { access_token, access_overtime, refresh_token } = tokens;
+  appStore.set(tokensAtom, { access_token, access_overtime, refresh_token });
 }
 
-/** Stores the user info and the permissions derived from it (lib/permissions.ts). */
+/** Stores the user info and the rights the server sent with it (lib/permissions.ts). */
 export function saveUserInfo(info: UserInfo): void {
   setItem('userInfo', info);
-  storePermissions(info);
+  saveAccess(info);
   appStore.set(userInfoAtom, info);
 }
 

@@ -12,6 +12,7 @@ import { atom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { wallet, type WalletBalances } from '../../contract/wallet';
 import { headerLoad } from './header-load';
+import { hasPermission } from './permissions';
 import { useOnline } from './offline';
 import { appStore, onSessionEnd } from './session';
 
@@ -47,6 +48,8 @@ function setStatus(patch: Partial<WalletStatus>): void {
  */
 export function refreshWallet(): Promise<Balances | null> {
   if (inFlight) return inFlight;
+  // A sub-account whose role does not show the wallet: the server would refuse (4030), don't ask.
+  if (!hasPermission('finance:wallet')) return Promise.resolve(null);
   const mine = generation;
   setStatus({ loading: true });
   inFlight = (async () => {

@@ -50,10 +50,18 @@ describe('wide screen', () => {
     await shellOn('/home');
     const menu = screen.getByTestId('side-menu');
     const items = within(menu).getAllByRole('listitem');
-    // Built pages only: overview, finance, the scenario query and cards (personal pages come later).
+    // Built pages only: overview, finance, the scenario query, cards, the team and personal pages.
     expect(
       items.map((item) => item.querySelector('[data-testid^="menu-"]')?.getAttribute('data-testid')),
-    ).toEqual(['menu-home', 'menu-finance', 'menu-cardGrande', 'menu-card', 'menu-logout']);
+    ).toEqual([
+      'menu-home',
+      'menu-finance',
+      'menu-cardGrande',
+      'menu-card',
+      'menu-subAccount',
+      'menu-personal',
+      'menu-logout',
+    ]);
     const home = within(menu).getByTestId('menu-home');
     expect(home.getAttribute('aria-current')).toBe('page');
     expect(home.getAttribute('data-intro')).toBe('Balances, cards and this month at a glance');
@@ -86,9 +94,9 @@ describe('wide screen', () => {
     expect(panel.hidden).toBe(false);
     expect(await within(panel).findByText('Plan: Standard')).toBeTruthy();
     await waitFor(() => expect(within(panel).getByTestId('user-balance-CNY').textContent).toBe('¥1,234.56'));
-    // Recharge leads to FinanceRechargeIndex; personal account appears once its page exists.
+    // Recharge leads to FinanceRechargeIndex, personal account to /account.
     expect(within(panel).getByTestId('user-recharge').getAttribute('href')).toBe('/FinanceRechargeIndex');
-    expect(within(panel).queryByTestId('user-account')).toBeNull();
+    expect(within(panel).getByTestId('user-account').getAttribute('href')).toBe('/account');
     expect(within(panel).getByTestId('user-logout')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(panel.hidden).toBe(true);

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { allowedIdsFor, menuIdsOf, type AccountKind } from '../../lib/permissions';
+import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../../../contract/permissions';
 import { ROUTE_META, type RouteName } from '../../lib/route-meta';
 import { buildMenu, initiallyOpen, isEntryActive, tabEntries, targetOf, type MenuEntry } from './menu';
 
 /** Every page of the spec built, as it will be once the later issues are done. */
 const ALL_BUILT: ReadonlySet<RouteName> = new Set(ROUTE_META.map((row) => row.name));
 
-const idsOf = (account: AccountKind) => new Set(menuIdsOf(allowedIdsFor(account)));
+type AccountKind = { kind: 'signedOut' } | { kind: 'main'; subSwitch: 0 | 1 } | { kind: 'sub' };
+
+/** The menu ids (`AuthsMenu`) the server grants: a main account, a member holding every key. */
+function idsOf(account: AccountKind): Set<number> {
+  if (account.kind === 'signedOut') return new Set([2001]);
+  const grant =
+    account.kind === 'main' ? mainAccessGrant(account.subSwitch) : subAccessGrant(PERMISSION_KEYS);
+  return new Set(grant.AuthsMenu);
+}
 
 /** The menu as a readable outline: "name" or "name(child,child)". */
 function outline(menu: readonly MenuEntry[]): string[] {

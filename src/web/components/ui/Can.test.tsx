@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { subAccessGrant } from '../../../contract/permissions';
+import { saveUserInfo } from '../../lib/session';
+import { TEST_USER } from '../../test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { setItem } from '../../lib/storage';
 import { Can, hasPermission } from './Can';
@@ -74,5 +77,13 @@ describe('<Can>', () => {
     asSubAccount([]);
     render(<Can permission="card:open">{(allowed) => <span>{allowed ? 'yes' : 'read only'}</span>}</Can>);
     expect(screen.getByText('read only')).toBeTruthy();
+  });
+
+  it('follows new rights from the server at once, without signing in again', async () => {
+    saveUserInfo({ ...TEST_USER, ...subAccessGrant(['card:list']) });
+    render(<Can permission="card:open">{button}</Can>);
+    expect(screen.queryByRole('button', { name: 'Open card' })).toBeNull();
+    act(() => saveUserInfo({ ...TEST_USER, ...subAccessGrant(['card:list', 'card:open']) }));
+    expect(await screen.findByRole('button', { name: 'Open card' })).toBeTruthy();
   });
 });

@@ -1,17 +1,22 @@
 /**
  * The permission rule of spec §5/§6: a control the user lacks the permission for is hidden, or
  * disabled when asked (`disable`, the spec's "second argument 1"). Main accounts may do everything;
- * in sub-account mode (stored `subAccount` = 1) only the stored `subPermission` keys count.
+ * in sub-account mode (stored `subAccount` = 1) only the `subPermission` keys the server sent
+ * count, and the control follows them as soon as the server sends new ones.
  *
  * This only shapes the screen — the server checks the same permission on every call.
  */
+import { useAtomValue } from 'jotai';
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { getItem } from '../../lib/storage';
+import { hasPermission } from '../../lib/permissions';
+import { accessAtom, appStore } from '../../lib/session';
 
-/** Whether the signed-in user holds a permission key (read from storage on every call). */
-export function hasPermission(permission: string): boolean {
-  if (getItem('subAccount') !== 1) return true;
-  return (getItem('subPermission') ?? []).includes(permission);
+export { hasPermission };
+
+/** hasPermission for a component: it re-renders when the stored rights change. */
+export function usePermission(permission: string): boolean {
+  useAtomValue(accessAtom, { store: appStore });
+  return hasPermission(permission);
 }
 
 interface Disableable {
@@ -34,7 +39,7 @@ export interface CanProps {
 }
 
 export function Can({ permission, disable = false, reason, children }: CanProps) {
-  const allowed = hasPermission(permission);
+  const allowed = usePermission(permission);
   if (typeof children === 'function') return <>{children(allowed)}</>;
   if (allowed) return children;
   if (!disable || !isValidElement(children)) return null;

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Overview, UserInfo } from '../../../contract/account';
 import type { EndpointDef } from '../../../contract/core';
+import { mainAccessGrant } from '../../../contract/permissions';
 import { call } from '../../lib/http';
 import { toastError } from '../../lib/notify';
 import { installDismissedAtom, installPromptAtom, type BeforeInstallPromptEvent } from '../../lib/pwa';
@@ -32,6 +33,8 @@ const USER: UserInfo = {
   googleBound: false,
   createdAt: '2025-01-01T00:00:00+00:00',
   statusList: { subSwitch: 1 },
+  // The rights the server sends with a main account's info.
+  ...mainAccessGrant(1),
 };
 
 const quietMonth = Array.from({ length: 30 }, (_, i) => ({

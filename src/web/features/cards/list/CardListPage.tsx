@@ -9,7 +9,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../contract/cards';
-import { Can, hasPermission } from '../../../components/ui/Can';
+import { Can, usePermission } from '../../../components/ui/Can';
 import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { PageIntro } from '../../../components/ui/PageIntro';
@@ -34,12 +34,34 @@ import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import type { CardAction, CardRowsProps } from './components/card-rows';
 import { CARD_LIST_NS } from './i18n';
-import { useCardList, useCardPatcher, useRangeList } from './useCardList';
+import { MemberPicker } from '../team/MemberPicker';
+import { TEAM_CARDS_NS } from '../team/team-i18n';
+import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
 import { OVERSCAN_ROWS } from './useWindowedRows';
 import './card-list.css';
 
+export interface CardListPageProps {
+  /**
+   * The owner's team page (/subCardList): the cards of the sub-accounts (card/pageForSub), all or
+   * one member's (`subAccountId`, '' for all), with the same filters and actions. The export
+   * (cardDown) has no member scope in the contract yet, so it is not offered there: it would hold
+   * the owner's own cards too.
+   */
+  team?: { subAccountId: string };
+}
+
 export function CardListPage() {
+  return <CardList />;
+}
+
+/** The card list of /cardList, or of the owner's team page /subCardList (`team`). */
+export function CardList({ team }: CardListPageProps) {
   const { t } = useTranslation(CARD_LIST_NS);
+  const member = team?.subAccountId;
+  const scope = useMemo<CardScope>(
+    () => (member === undefined ? OWN_CARDS : { team: true, subAccountId: member }),
+    [member],
+  );
   const wide = useMediaQuery(WIDE_QUERY);
   const { draft, applied, problem, change, ...form } = useFilterForm({
     initial: EMPTY_CARD_FILTER,
@@ -51,9 +73,10 @@ export function CardListPage() {
       field.endsWith('Balance') && found.field.endsWith('Balance'),
   });
   const filter = useMemo(() => requestOf(applied), [applied]);
-  const list = useCardList(filter);
+  const list = useCardList(filter, scope);
   const choices = useRangeList();
   const patch = useCardPatcher();
+  const canExport = usePermission('card:export') && !team;
 
   const [menuCard, setMenuCard] = useState<CardView | null>(null);
   const [active, setActive] = useState<ActiveAction | null>(null);
@@ -121,8 +144,11 @@ export function CardListPage() {
   const filtered = activeFilterCount(applied) > 0;
 
   return (
-    <div className="cp-page cp-cl" data-testid="card-list-page">
-      <PageIntro title={t('title')} lead={t('intro')}>
+    <div className="cp-page cp-cl" data-testid="card-list-page" data-scope={team ? 'team' : 'own'}>
+      <PageIntro
+        title={team ? t(`${TEAM_CARDS_NS}:cards.title`) : t('title')}
+        lead={team ? t(`${TEAM_CARDS_NS}:cards.intro`) : t('intro')}
+      >
         <Can permission="card:otp">
           <button type="button" className="cp-cl-3ds" onClick={() => setPool(true)} data-testid="open-3ds">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -146,10 +172,12 @@ export function CardListPage() {
         </Can>
       </PageIntro>
 
+      {team ? <MemberPicker path="/subCardList" /> : null}
+
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={hasPermission('card:export') ? () => setExporting(true) : undefined}
+        onExport={canExport ? () => setExporting(true) : undefined}
         activeCount={activeFilterCount(applied)}
         searching={list.isFetching && !isFetchingNextPage}
         label={t('filter.title')}

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { cardPage, rangeList, type CardView } from '../../../../contract/cards';
+import { cardPage, cardPageForSub, rangeList, type CardView } from '../../../../contract/cards';
 import type { ResponseOf } from '../../../../contract/core';
 import { call } from '../../../lib/http';
 import type { CardFilterRequest } from './card-filter';
@@ -19,14 +19,26 @@ type Pages = InfiniteData<CardPage, number>;
 export const CARD_LIST_KEY = ['cards', 'list'] as const;
 export const RANGE_LIST_KEY = ['cards', 'rangeList'] as const;
 
-export function useCardList(filter: CardFilterRequest) {
+/**
+ * Whose cards: the caller's own (card/page), or — for the main account's team pages — the cards
+ * of its sub-accounts, all or one member's (card/pageForSub).
+ */
+export type CardScope = { team: false } | { team: true; subAccountId: string };
+
+export const OWN_CARDS: CardScope = { team: false };
+
+export function useCardList(filter: CardFilterRequest, scope: CardScope = OWN_CARDS) {
   const client = useQueryClient();
-  const queryKey = useMemo(() => [...CARD_LIST_KEY, filter] as const, [filter]);
+  const queryKey = useMemo(() => [...CARD_LIST_KEY, filter, scope] as const, [filter, scope]);
 
   const query = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      call(cardPage, { ...filter, pageNo: pageParam, pageSize: CARD_PAGE_SIZE }, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const page = { ...filter, pageNo: pageParam, pageSize: CARD_PAGE_SIZE };
+      return scope.team
+        ? call(cardPageForSub, { ...page, subAccountId: scope.subAccountId }, { signal })
+        : call(cardPage, page, { signal });
+    },
     initialPageParam: 1,
     getNextPageParam: (last: CardPage) =>
       last.pageNo * last.pageSize < last.total && last.data.length > 0 ? last.pageNo + 1 : undefined,

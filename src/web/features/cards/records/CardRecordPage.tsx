@@ -25,6 +25,8 @@ import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery'
 import { call } from '../../../lib/http';
 import { productDateTime } from '../../../lib/product-time';
 import { useFilterForm } from '../../../lib/useFilterForm';
+import { MemberPicker } from '../team/MemberPicker';
+import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { CardCell, DeclineReason, MerchantCell } from './components/RecordCells';
 import { RecordsExportSheet } from './components/RecordsExportSheet';
 import { TradeAmount } from './components/TradeAmount';
@@ -53,8 +55,24 @@ function linkedState(searchStr: string): { tab: RecordTab; last4: string } {
   return { tab: isRecordTab(tab) ? tab : 'auth', last4: /^\d{1,4}$/.test(last4) ? last4 : '' };
 }
 
+export interface CardRecordPageProps {
+  /**
+   * The owner's team page (/subCardRecord): the records of the sub-accounts' cards (the
+   * pageForSub calls), all or one member's. The exports have no member scope in the contract yet,
+   * so they are not offered there.
+   */
+  team?: { subAccountId: string };
+}
+
 export function CardRecordPage() {
+  return <CardRecords />;
+}
+
+/** The records of /cardRecord, or of the owner's team page /subCardRecord (`team`). */
+export function CardRecords({ team }: CardRecordPageProps) {
   const { t } = useTranslation(CARD_RECORDS_NS);
+  const member = team?.subAccountId ?? '';
+  const path = team ? '/subCardRecord' : '/cardRecord';
   const navigate = useNavigate();
   const linked = linkedState(useRouterState({ select: (state) => state.location.searchStr }));
   const tab = linked.tab;
@@ -69,8 +87,13 @@ export function CardRecordPage() {
   const filter = requestOf(applied, tab);
 
   const page = useQuery({
-    queryKey: [...RECORDS_KEY, tab, filter, pageNo],
-    queryFn: ({ signal }) => call(TAB_DEFS[tab].page, { ...filter, pageNo, pageSize: PAGE_SIZE }, { signal }),
+    queryKey: [...RECORDS_KEY, tab, filter, pageNo, team ? 'team' : 'own', member],
+    queryFn: ({ signal }) => {
+      const request = { ...filter, pageNo, pageSize: PAGE_SIZE };
+      return team
+        ? call(TAB_DEFS[tab].teamPage, { ...request, subAccountId: member }, { signal })
+        : call(TAB_DEFS[tab].page, request, { signal });
+    },
     // The previous rows stay while the next page or filter loads, but never another tab's: they
     // would stand under this tab's columns and total.
     placeholderData: (previous, previousQuery) =>
@@ -82,7 +105,11 @@ export function CardRecordPage() {
     form.setApplied((a) => draftForTab(a, next));
     form.setProblem(null);
     setPageNo(1);
-    void navigate({ to: '/cardRecord', search: { tab: next }, replace: true });
+    void navigate({
+      to: path,
+      search: team && member ? { tab: next, subAccountId: member } : { tab: next },
+      replace: true,
+    });
   };
 
   const search = () => form.search(() => void page.refetch());
@@ -93,7 +120,7 @@ export function CardRecordPage() {
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={() => setExporting(true)}
+        onExport={team ? undefined : () => setExporting(true)}
         activeCount={activeFilterCount(applied, tab)}
         searching={page.isFetching}
         data-testid="records-filter"
@@ -156,8 +183,17 @@ export function CardRecordPage() {
   );
 
   return (
-    <div className="cp-page cp-rec" data-testid="card-record-page" data-tab={tab}>
-      <PageIntro title={t('title')} lead={t('intro')} />
+    <div
+      className="cp-page cp-rec"
+      data-testid="card-record-page"
+      data-tab={tab}
+      data-scope={team ? 'team' : 'own'}
+    >
+      <PageIntro
+        title={team ? t(`${TEAM_CARDS_NS}:records.title`) : t('title')}
+        lead={team ? t(`${TEAM_CARDS_NS}:records.intro`) : t('intro')}
+      />
+      {team ? <MemberPicker path="/subCardRecord" /> : null}
 
       <Tabs
         items={RECORD_TABS.map((key) => ({ key, title: t(`tab.${key}`), content: body }))}

@@ -6,8 +6,11 @@
 import {
   authTransDown,
   authTransPage,
+  authTransPageForSub,
   refusePage,
+  refusePageForSub,
   tradePage,
+  tradePageForSub,
   transDown,
   type TradeStatus,
 } from '../../../../contract/records';
@@ -18,6 +21,8 @@ export const RECORD_TABS: readonly RecordTab[] = ['auth', 'trade', 'refuse'];
 
 export interface RecordTabDef {
   page: typeof authTransPage | typeof tradePage | typeof refusePage;
+  /** The same view of the sub-accounts' cards, for the owner's team page (/subCardRecord). */
+  teamPage: typeof authTransPageForSub | typeof tradePageForSub | typeof refusePageForSub;
   down: typeof authTransDown | typeof transDown;
   /** Statuses the status filter offers; empty: no status filter. */
   statuses: readonly TradeStatus[];
@@ -28,16 +33,19 @@ export interface RecordTabDef {
 export const TAB_DEFS: Readonly<Record<RecordTab, RecordTabDef>> = {
   auth: {
     page: authTransPage,
+    teamPage: authTransPageForSub,
     down: authTransDown,
     statuses: ['pending', 'completed', 'declined', 'refunded', 'reversed'],
   },
   trade: {
     page: tradePage,
+    teamPage: tradePageForSub,
     down: transDown,
     statuses: ['pending', 'completed', 'refunded', 'reversed'],
   },
   refuse: {
     page: refusePage,
+    teamPage: refusePageForSub,
     down: authTransDown,
     statuses: [],
     exportStatus: 'declined',

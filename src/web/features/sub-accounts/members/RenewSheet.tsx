@@ -1,0 +1,92 @@
+/**
+ * Renew a member: a new end of validity, picked as a day (its end, UTC+8, on the server) or by
+ * "extend by 1 / 3 / 12 months" from the current end — or from today when it has passed. An
+ * expired member can act again at once.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subRenew } from '../../../../contract/sub-accounts';
+import { Sheet } from '../../../components/ui/Sheet';
+import { ConfirmButtons } from '../../../components/ui/SheetButtons';
+import { TextField } from '../../../components/ui/TextField';
+import { call } from '../../../lib/http';
+import { toastSuccess } from '../../../lib/notify';
+import { isCalendarDate, productDate, productToday } from '../../../lib/product-time';
+import { useBusy } from '../../../lib/useBusy';
+import { TEAM_NS } from '../i18n';
+import type { MemberSheetProps } from './MemberActionHost';
+import { extendedBy, memberName } from './member-status';
+
+const QUICK_MONTHS = [1, 3, 12] as const;
+
+export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
+  const { t } = useTranslation(TEAM_NS);
+  const { busy, run } = useBusy();
+  const [day, setDay] = useState(() => productDate(extendedBy(member.validUntil, 1)));
+  const [error, setError] = useState<string>();
+  const name = memberName(member);
+
+  const confirm = () => {
+    if (!isCalendarDate(day) || day <= productToday()) return setError(t('renew.past'));
+    return void run(async () => {
+      const renewed = await call(subRenew, { subAccountId: member.id, validUntil: day });
+      toastSuccess(t('renew.done', { name, date: productDate(renewed.validUntil) }));
+      onDone();
+    });
+  };
+
+  return (
+    <Sheet
+      visible
+      title={t('renew.title', { name })}
+      onClose={onClose}
+      data-testid="member-renew"
+      footer={
+        <ConfirmButtons
+          cancel={t('cancel')}
+          confirm={t('renew.confirm')}
+          onCancel={onClose}
+          onConfirm={confirm}
+          busy={busy}
+          testId="member-renew"
+        />
+      }
+    >
+      <p className="cp-sheet-text">
+        {member.expired
+          ? t('renew.expiredNow', { date: productDate(member.validUntil) })
+          : `${t('renew.current')} ${productDate(member.validUntil)}`}
+      </p>
+      <div className="cp-team-quick" role="group" aria-label={t('renew.quick')}>
+        <span className="cp-team-quick__label">{t('renew.quick')}</span>
+        {QUICK_MONTHS.map((months) => (
+          <button
+            key={months}
+            type="button"
+            className="cp-chip"
+            onClick={() => {
+              setDay(productDate(extendedBy(member.validUntil, months)));
+              setError(undefined);
+            }}
+            data-testid={`renew-quick-${months}`}
+          >
+            {t('renew.months', { count: months })}
+          </button>
+        ))}
+      </div>
+      <TextField
+        type="date"
+        name="validUntil"
+        label={t('renew.until')}
+        value={day}
+        min={productToday()}
+        onChange={(value) => {
+          setDay(value);
+          setError(undefined);
+        }}
+        error={error}
+        data-testid="renew-date"
+      />
+    </Sheet>
+  );
+}
