@@ -1,5 +1,6 @@
 /** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
 import { accountEndpoints } from './account';
+import { cardGroupsEndpoints } from './card-groups';
 import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
@@ -9,6 +10,7 @@ import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
 import { segmentsEndpoints } from './segments';
 import { couponsEndpoints } from './coupons';
+import { tagsEndpoints } from './tags';
 import { walletEndpoints } from './wallet';
 
 export const allEndpoints: readonly EndpointDef[] = [
@@ -22,4 +24,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...segmentsEndpoints,
   ...couponsEndpoints,
   ...cardsEndpoints,
+  ...cardGroupsEndpoints,
+  ...tagsEndpoints,
 ];

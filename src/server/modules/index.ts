@@ -2,6 +2,7 @@
 import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerCardGroupsRoutes } from './card-groups/routes';
 import { registerCardOpenRoutes } from './cards/routes-open';
 import { registerCouponsRoutes } from './coupons/routes';
 import { registerCardSpendRoutes } from './card-spend/routes';
@@ -14,6 +15,7 @@ import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
 import { registerRecordsRoutes } from './records/routes';
 import { registerTopupsRoutes } from './topups/routes';
+import { registerTagsRoutes } from './tags/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
 export function registerModules(register: Registrar): void {
@@ -32,4 +34,6 @@ export function registerModules(register: Registrar): void {
   registerCardSpendRoutes(register);
   registerRecordsRoutes(register);
   registerCardManageRoutes(register);
+  registerCardGroupsRoutes(register);
+  registerTagsRoutes(register);
 }

@@ -8,3 +8,5 @@ export * from './topups';
 export * from './files';
 export * from './idempotency';
 export * from './cards';
+export * from './card-groups';
+export * from './tags';
