@@ -66,8 +66,12 @@ export function GroupsTab() {
     });
 
   const pin = async (group: CardGroupView) => {
-    await call(cardGroupUp, { id: group.id, up: group.pinned ? '0' : '1' });
-    refresh();
+    try {
+      await call(cardGroupUp, { id: group.id, up: group.pinned ? '0' : '1' });
+      refresh();
+    } catch {
+      // Shown by lib/http.
+    }
   };
 
   const startMerge = () => {
