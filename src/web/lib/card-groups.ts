@@ -1,7 +1,8 @@
 /**
  * The customer's card groups and tags as choices for any card screen (the card list, the card
  * records, the opening form, the group page). One query each, shared through the query cache, so
- * a group created on one page shows on the others after `invalidateGroupChoices`.
+ * a group created on one page shows on the others after `invalidateGroupChoices`. Silent: a list
+ * that cannot be loaded only leaves its picker empty, it is no reason to alarm the customer.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { cardGroupPage } from '../../contract/card-groups';
@@ -26,7 +27,7 @@ export function useGroupChoices(enabled = true) {
     enabled,
     staleTime: 30_000,
     queryFn: async ({ signal }): Promise<Choice[]> =>
-      (await call(cardGroupPage, { pageNo: 1, pageSize: 100 }, { signal })).data.map((g) => ({
+      (await call(cardGroupPage, { pageNo: 1, pageSize: 100 }, { signal, silent: true })).data.map((g) => ({
         id: g.id,
         name: g.name,
       })),
@@ -39,7 +40,7 @@ export function useTagChoices(enabled = true) {
     enabled,
     staleTime: 30_000,
     queryFn: async ({ signal }): Promise<Choice[]> =>
-      (await call(tagPage, { pageNo: 1, pageSize: 100 }, { signal })).data.map((x) => ({
+      (await call(tagPage, { pageNo: 1, pageSize: 100 }, { signal, silent: true })).data.map((x) => ({
         id: x.id,
         name: x.name,
       })),
