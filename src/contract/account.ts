@@ -47,6 +47,7 @@ export const stepUp = endpoint({
   path: '/api/user/stepUp',
   encoding: 'form',
   auth: 'bearer',
+  permission: 'any',
   summary:
     'Prove the session holder again (the password, or a Google code when Google Authenticator is bound) for one sensitive call: answers a single-use ticket bound to this session and purpose, valid 5 minutes. Wrong passwords are throttled (429).',
   request: z.object({

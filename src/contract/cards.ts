@@ -35,7 +35,7 @@ export type DebitCurrency = z.infer<typeof debitCurrency>;
 export const declineReason = z.enum(DECLINE_REASONS);
 
 const cardId = requiredText(64);
-const cardIdList = z
+export const cardIdList = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
     z.array(z.string().trim().min(1).max(64)),
@@ -181,8 +181,18 @@ export const batchOpenCardCost = endpoint({
   response: costBreakdown,
 });
 
+/** Tag ids as a comma-separated form field or an array (tags.ts). */
+export const tagIdList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  z.array(z.string().trim().min(1).max(64)).max(20, { error: 'tags:validation.tooManyTags' }),
+);
+
 const cardExtras = {
   label: optionalText(z.string().trim().max(LABEL_MAX, { error: 'common:validation.tooLong' })),
+  /** The card group the new cards go into (card-groups.ts). */
+  gid: optionalText(z.string().trim().max(64)),
+  /** Tags the new cards carry. */
+  tagIds: optionalText(tagIdList),
 };
 
 export const newCard = endpoint({
@@ -279,6 +289,7 @@ export const importData = endpoint({
     /** The debit account (wallet) that pays. */
     unit: debitCurrency,
     gid: optionalText(z.string().trim().max(64)),
+    tagIds: optionalText(tagIdList),
     couponId: optionalText(z.string().trim().max(64)),
   }),
   response: batchResult,
@@ -329,6 +340,10 @@ export const cardFilter = z
         .regex(/^\d{1,4}$/, { error: 'cards:validation.last4' }),
     ),
     serial: optionalText(z.string().trim().max(64)),
+    /** A card group's id, or `none` for the cards in no group (card-groups.ts). */
+    groupId: optionalText(z.string().trim().max(64)),
+    /** Cards carrying this tag (tags.ts). */
+    tagId: optionalText(z.string().trim().max(64)),
   })
   .refine((v) => v.minBalance === undefined || v.maxBalance === undefined || v.minBalance <= v.maxBalance, {
     error: 'common:validation.balanceRange',

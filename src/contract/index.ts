@@ -1,5 +1,6 @@
 /** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
 import { accountEndpoints } from './account';
+import { cardGroupsEndpoints } from './card-groups';
 import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
@@ -11,6 +12,7 @@ import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
 import { subAccountsEndpoints } from './sub-accounts';
 import { couponsEndpoints } from './coupons';
+import { tagsEndpoints } from './tags';
 import { walletEndpoints } from './wallet';
 
 export const allEndpoints: readonly EndpointDef[] = [
@@ -26,4 +28,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...cardsEndpoints,
   ...subAccountsEndpoints,
   ...rolesEndpoints,
+  ...cardGroupsEndpoints,
+  ...tagsEndpoints,
 ];

@@ -39,6 +39,12 @@ const TABLE = {
   'card:otp': { area: 'card', routes: [], requires: ['card:list'] },
   'card:export': { area: 'card', routes: [], requires: ['card:list'] },
   'card:record': { area: 'card', routes: ['cardRecord'] },
+  // Groups and tags are worked from the card list (the sub-account route set has no /cardGroup): a
+  // member sees the groups it created or that hold its cards, and changes only its own.
+  'card:groups': { area: 'card', routes: [], requires: ['card:list'] },
+  'card:groupsManage': { area: 'card', routes: [], requires: ['card:groups'] },
+  'card:tags': { area: 'card', routes: [], requires: ['card:list'] },
+  'card:tagsManage': { area: 'card', routes: [], requires: ['card:tags'] },
   'personal:account': { area: 'personal', routes: ['account'] },
 } as const satisfies Record<string, PermissionRow>;
 

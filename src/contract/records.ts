@@ -50,6 +50,10 @@ export const tradeFilter = z.object({
   /** Inclusive calendar days (UTC+8). */
   startDate: optionalText(calendarDate),
   endDate: optionalText(calendarDate),
+  /** Records of the cards of a card group, or `none` for cards in no group. */
+  groupId: optionalText(z.string().trim().max(64)),
+  /** Records of the cards carrying this tag. */
+  tagId: optionalText(z.string().trim().max(64)),
 });
 
 function recordsPage(id: string, path: `/api/${string}`, summary: string) {

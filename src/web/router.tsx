@@ -264,6 +264,7 @@ const cardRoutes = [
   section('card', '/card'),
   lazyPage('cardList', '/cardList', () => import('./features/cards/list/CardListPage'), 'CardListPage'),
   lazyPage('cardOpen', '/cardOpen', () => import('./features/cards/open/CardOpenPage'), 'CardOpenPage'),
+  lazyPage('cardGroup', '/cardGroup', () => import('./features/card-groups/CardGroupPage'), 'CardGroupPage'),
   lazyPage(
     'cardRecord',
     '/cardRecord',

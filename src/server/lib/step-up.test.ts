@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepUp } from '../../contract/account';
-import { stepUpTickets } from '../db/schema';
+import { stepUpTickets, subAccounts } from '../db/schema';
 import { bindGoogle } from '../modules/auth/test-kit';
 import type { TestApp } from '../testing/harness';
 import { createTestApp, TEST_PASSWORD } from '../testing/harness';
 import { openSession, signedInAccount } from '../testing/signed-in';
 import { googleCodeAt } from './totp';
 import { sha256 } from './crypto';
+import { hashPassword } from './passwords';
 import { STEP_UP_TTL_SECONDS, STEP_UP_WRONG_LIMIT } from './step-up';
 
 let t: TestApp;
@@ -107,5 +108,35 @@ describe('POST /api/user/stepUp', () => {
   it('needs a session: no token is 401', async () => {
     const answer = await t.api(stepUp, { purpose: 'card_reveal', password: TEST_PASSWORD });
     expect(answer.body.code).toBe(401);
+  });
+});
+
+describe('a team member’s step-up', () => {
+  it('takes the member’s own password, never the owner’s, and is counted apart', async () => {
+    const owner = await signedInAccount(t);
+    const memberId = `member-${Date.now().toString(36)}`;
+    const member = await openSession(t, owner.accountId, memberId);
+    await t.ctx.database.db
+      .update(subAccounts)
+      .set({ passwordHash: await hashPassword('Member-Passw0rd!', t.ctx.env.ARGON2_MEMORY_KIB) })
+      .where(eq(subAccounts.id, memberId));
+    const ask = (password: string) =>
+      t.api(stepUp, { purpose: 'card_reveal', password }, { token: member.token });
+    // The owner's password proves nothing about who holds the member's session.
+    expect((await ask(TEST_PASSWORD)).body.code).toBe(422);
+    const answer = await ask('Member-Passw0rd!');
+    expect(answer.body.code).toBe(200);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(stepUpTickets)
+      .where(eq(stepUpTickets.ticketHash, sha256((answer.body.data as { ticket: string }).ticket)));
+    expect(row?.sessionId).toBe(member.sessionId);
+    // The member's wrong guesses do not throttle the owner's own step-up.
+    for (let i = 0; i < STEP_UP_WRONG_LIMIT; i++) await ask('wrong-password');
+    expect((await ask('Member-Passw0rd!')).body.code).toBe(429);
+    expect(
+      (await t.api(stepUp, { purpose: 'card_reveal', password: TEST_PASSWORD }, { token: owner.token })).body
+        .code,
+    ).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { StepUpPurpose } from '../../contract/account';
 import type { Executor } from '../db/client';
 import type { AppContext } from '../context';
-import { accounts, signinFailures, stepUpTickets } from '../db/schema';
+import { accounts, signinFailures, stepUpTickets, subAccounts } from '../db/schema';
 import { newToken, sha256 } from './crypto';
 import { fail } from './errors';
 import { verifyPassword } from './passwords';
@@ -26,7 +26,7 @@ export const STEP_UP_TTL_SECONDS = 300;
 /** Wrong step-up passwords allowed per account in the window before further tries wait. */
 export const STEP_UP_WRONG_LIMIT = 5;
 const STEP_UP_WINDOW_MS = 15 * 60_000;
-const wrongSubject = (accountId: string) => `stepup:${accountId}`;
+const wrongSubject = (holder: string) => `stepup:${holder}`;
 
 export type StepUpMethod = 'password' | 'google';
 
@@ -42,12 +42,12 @@ function sessionOf(call: Call): { sessionId: string; accountId: string } {
 }
 
 /** 429 while the account has STEP_UP_WRONG_LIMIT wrong step-up passwords in the window. */
-async function refuseWhileGuessing(ctx: AppContext, accountId: string): Promise<void> {
+async function refuseWhileGuessing(ctx: AppContext, holder: string): Promise<void> {
   const since = new Date(ctx.now().getTime() - STEP_UP_WINDOW_MS);
   const wrong = await ctx.database.db
     .select({ createdAt: signinFailures.createdAt })
     .from(signinFailures)
-    .where(and(eq(signinFailures.subject, wrongSubject(accountId)), gt(signinFailures.createdAt, since)))
+    .where(and(eq(signinFailures.subject, wrongSubject(holder)), gt(signinFailures.createdAt, since)))
     .orderBy(asc(signinFailures.createdAt));
   if (wrong.length < STEP_UP_WRONG_LIMIT) return;
   const oldest = wrong[wrong.length - STEP_UP_WRONG_LIMIT]!.createdAt.getTime();
@@ -58,7 +58,23 @@ async function refuseWhileGuessing(ctx: AppContext, accountId: string): Promise<
  * Check the factor the account has: the Google code when Google Authenticator is bound (the
  * stronger one: a password can be phished or reused elsewhere), the password otherwise.
  */
-async function proveHolder(ctx: AppContext, accountId: string, proof: StepUpProof): Promise<StepUpMethod> {
+async function proveHolder(
+  ctx: AppContext,
+  accountId: string,
+  subAccountId: string | null,
+  proof: StepUpProof,
+): Promise<StepUpMethod> {
+  // A member of the team proves itself, never the owner: its own password (members have no Google
+  // Authenticator). Its wrong passwords are counted apart from the owner's.
+  if (subAccountId !== null) {
+    const [member] = await ctx.database.db
+      .select({ passwordHash: subAccounts.passwordHash })
+      .from(subAccounts)
+      .where(and(eq(subAccounts.id, subAccountId), eq(subAccounts.accountId, accountId)))
+      .limit(1);
+    if (!member?.passwordHash) throw fail.rule('server:stepUp.passwordWrong');
+    return provePassword(ctx, `${accountId}:${subAccountId}`, member.passwordHash, proof);
+  }
   const [account] = await ctx.database.db
     .select({ passwordHash: accounts.passwordHash, googleSecret: accounts.googleSecret })
     .from(accounts)
@@ -70,12 +86,22 @@ async function proveHolder(ctx: AppContext, accountId: string, proof: StepUpProo
     await consumeGoogleCode(ctx, accountId, proof.googleCode);
     return 'google';
   }
+  return provePassword(ctx, accountId, account.passwordHash, proof);
+}
+
+/** The password step, throttled per `holder` (the account, or the account and its member). */
+async function provePassword(
+  ctx: AppContext,
+  holder: string,
+  passwordHash: string,
+  proof: StepUpProof,
+): Promise<StepUpMethod> {
   if (!proof.password) throw fail.rule('server:stepUp.passwordRequired', {}, { need: 'password' });
-  await refuseWhileGuessing(ctx, accountId);
-  if (!(await verifyPassword(account.passwordHash, proof.password))) {
+  await refuseWhileGuessing(ctx, holder);
+  if (!(await verifyPassword(passwordHash, proof.password))) {
     await ctx.database.db
       .insert(signinFailures)
-      .values({ subject: wrongSubject(accountId), createdAt: ctx.now() });
+      .values({ subject: wrongSubject(holder), createdAt: ctx.now() });
     throw fail.rule('server:stepUp.passwordWrong');
   }
   return 'password';
@@ -88,7 +114,7 @@ export async function issueStepUp(
   proof: StepUpProof,
 ): Promise<{ ticket: string; expiresAt: string }> {
   const { sessionId, accountId } = sessionOf(call);
-  const method = await proveHolder(ctx, accountId, proof);
+  const method = await proveHolder(ctx, accountId, call.principal?.subAccountId ?? null, proof);
   const ticket = newToken();
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + STEP_UP_TTL_SECONDS * 1000);

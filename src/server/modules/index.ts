@@ -2,6 +2,7 @@
 import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerCardGroupsRoutes } from './card-groups/routes';
 import { registerCardOpenRoutes } from './cards/routes-open';
 import { registerCouponsRoutes } from './coupons/routes';
 import { registerCardSpendRoutes } from './card-spend/routes';
@@ -16,6 +17,7 @@ import { registerRecordsRoutes } from './records/routes';
 import { registerRolesRoutes } from './roles/routes';
 import { registerSubAccountsRoutes } from './sub-accounts/routes';
 import { registerTopupsRoutes } from './topups/routes';
+import { registerTagsRoutes } from './tags/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
 export function registerModules(register: Registrar): void {
@@ -36,4 +38,6 @@ export function registerModules(register: Registrar): void {
   registerCardManageRoutes(register);
   registerSubAccountsRoutes(register);
   registerRolesRoutes(register);
+  registerCardGroupsRoutes(register);
+  registerTagsRoutes(register);
 }

@@ -11,3 +11,5 @@ export * from './cards';
 export * from './jobs';
 export * from './step-up';
 export * from './sub-accounts';
+export * from './card-groups';
+export * from './tags';

@@ -55,11 +55,8 @@ function toOverview(figures: OverviewFigures): Overview {
 }
 
 export function registerAccountRoutes(register: Registrar): void {
-  // Main account holders only: the factor checked is the main account's password or Google code.
-  register(stepUp, (input, call) => {
-    mainAccountOf(call);
-    return issueStepUp(call.app, call, input);
-  });
+  // Both kinds of session: a member proves itself with its own password (lib/step-up.ts).
+  register(stepUp, (input, call) => issueStepUp(call.app, call, input));
 
   // Both kinds of session (spec §3): a member's userInfo is built from its own row.
   register(info, (_input, call) => {

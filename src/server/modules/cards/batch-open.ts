@@ -40,6 +40,7 @@ export async function openBatch(
     key: context.key,
     batch: true,
     actor: { ip: context.ip, device: context.device },
+    placement: { gid: input.gid, tagIds: input.tagIds },
   });
   return readBatchResult(ctx.database.db, owner, opened.batchId ?? context.key, context.lang);
 }

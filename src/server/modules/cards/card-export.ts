@@ -9,6 +9,8 @@
  * its batch leaves the server. Everything that can be refused with a clear answer (filter, code,
  * first read) happens before the first byte, so it still answers the JSON envelope.
  */
+import type { Call } from '../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Lang } from '../../lib/i18n';
@@ -38,6 +40,14 @@ export interface CardExportInput extends CardFilter {
 export interface FullStepUp {
   check(ticket: string | undefined): Promise<unknown>;
   spend(ticket: string | undefined): Promise<unknown>;
+}
+
+/** The caller's `card_export_full` step-up: every export with full numbers goes through this. */
+export function fullExportStepUp(call: Call): FullStepUp {
+  return {
+    check: (ticket) => requireLiveStepUp(call.app.database.db, call, 'card_export_full', ticket),
+    spend: (ticket) => consumeStepUp(call.app.database.db, call, 'card_export_full', ticket),
+  };
 }
 
 export async function exportCards(

@@ -3,8 +3,10 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, ImportProblem } from '../../../contract/cards';
 import { importData, importTemplate } from '../../../contract/cards';
+import { cardGroupAdd } from '../../../contract/card-groups';
 import type { Envelope } from '../../../contract/core';
-import { cardBatches, coupons } from '../../db/schema';
+import { tagAdd } from '../../../contract/tags';
+import { cardBatches, cardGroupMembers, cardTags, coupons } from '../../db/schema';
 import { fileTestApp } from '../../testing/file-app';
 import { auditLedger, isHealthy } from '../ledger';
 import { IMPORT_MAX_BYTES } from './import-file';
@@ -272,11 +274,46 @@ describe('POST /api/card/importData', () => {
     expect(await cardsOf(t, me.accountId)).toHaveLength(0);
   });
 
-  it('refuses a card group id, since groups do not exist yet', async () => {
+  it('takes a card group (gid) and tags, checked before anything is charged: an unknown one opens nothing', async () => {
     const me = await funded(t, { usd: 100_000 });
-    const answer = await upload(me.token, await filledTemplate(me.token, [GOOD]), { gid: 'g1' });
-    expect([answer.body.code, answer.body.msg]).toEqual([400, 'Unknown card group']);
+    const before = await walletBalance(t, me.accountId, 'USD');
+    const unknown = await upload(me.token, await filledTemplate(me.token, [GOOD]), { gid: 'g1' });
+    expect([unknown.body.code, unknown.body.msg]).toEqual([
+      400,
+      'Unknown card group; please choose one from the list',
+    ]);
+    const stranger = await funded(t);
+    const theirs = await t.api(cardGroupAdd, { name: 'Theirs' }, { token: stranger.token });
+    const foreign = await upload(me.token, await filledTemplate(me.token, [GOOD]), {
+      gid: (theirs.body.data as { id: string }).id,
+    });
+    expect(foreign.body.code).toBe(400);
+    const badTag = await upload(me.token, await filledTemplate(me.token, [GOOD]), { tagIds: 'nope' });
+    expect([badTag.body.code, badTag.body.msg]).toEqual([
+      400,
+      'Unknown tag; please choose one from the list',
+    ]);
     expect(await cardsOf(t, me.accountId)).toHaveLength(0);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(before);
+
+    const group = (await t.api(cardGroupAdd, { name: 'Imported' }, { token: me.token })).body.data as {
+      id: string;
+    };
+    const tag = (await t.api(tagAdd, { name: 'excel' }, { token: me.token })).body.data as { id: string };
+    const answer = await upload(me.token, await filledTemplate(me.token, [GOOD, GOOD]), {
+      gid: group.id,
+      tagIds: tag.id,
+    });
+    expect(answer.body.code).toBe(200);
+    const opened = await cardsOf(t, me.accountId);
+    expect(opened).toHaveLength(2);
+    const members = await t.ctx.database.db
+      .select()
+      .from(cardGroupMembers)
+      .where(eq(cardGroupMembers.groupId, group.id));
+    expect(members.map((m) => m.cardId).sort()).toEqual(opened.map((c) => c.id).sort());
+    const tagged = await t.ctx.database.db.select().from(cardTags).where(eq(cardTags.tagId, tag.id));
+    expect(tagged).toHaveLength(2);
   });
 
   it('checks the file by its content and size, and the sheet by its header and rows', async () => {

@@ -16,12 +16,14 @@ import { readImportFile } from './import-file';
 import { readImportRows } from './import-rows';
 import { validateImportRows } from './import-validate';
 import { openCards } from './open-cards';
+import { checkPlacement } from '../card-groups/open-placement';
 
 export interface ImportInput {
   file: File;
   /** The wallet that pays. */
   unit: DebitCurrency;
   gid?: string | undefined;
+  tagIds?: string[] | undefined;
   couponId?: string | undefined;
 }
 
@@ -31,9 +33,9 @@ export async function importCards(
   input: ImportInput,
   context: { key: string | null; ip: string; device: string; lang: Lang },
 ): Promise<BatchResult> {
-  // Card groups are not built yet: a group id can only be a mistake, and silently ignoring it would
-  // leave the cards outside the group the customer meant.
-  if (input.gid) throw fail.badRequest('server:cardOpen.import.unknownGroup');
+  // The group and tags are checked like every other field, before any row is read or anything charged.
+  const placement = { gid: input.gid, tagIds: input.tagIds };
+  await checkPlacement(ctx.database.db, owner, placement);
   const bytes = await readImportFile(input.file);
   const rows = await readImportRows(bytes);
   const checked = await validateImportRows(ctx, owner.accountId, rows, input.unit, context.lang);
@@ -56,6 +58,7 @@ export async function importCards(
     key,
     batch: true,
     actor: { ip: context.ip, device: context.device },
+    placement,
   });
   return readBatchResult(ctx.database.db, owner, opened.batchId ?? key, context.lang);
 }

@@ -4,6 +4,7 @@
  *
  * Designed (spec §3 leaves it open):
  * - status, segment and label are exact matches; serial is exact, case-insensitive.
+ * - groupId is a card group (or `none`: cards in no group), tagId a tag (card-groups/card-conditions.ts).
  * - last4: four digits match exactly (index `cards_account_last4_idx`); fewer digits match the end
  *   of the last four ("23" finds …0123 and …4523), which is how people read a number back.
  * - the balance range is inclusive; min > max is refused by the contract with spec §5's message.
@@ -17,6 +18,7 @@ import type { cardFilter } from '../../../contract/cards';
 import { cards } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { shiftCivilDate, startOfCivilDate } from '../account/account-calendar';
+import { groupCondition, tagCondition } from '../card-groups/card-conditions';
 
 export type CardFilter = z.output<typeof cardFilter>;
 
@@ -48,6 +50,10 @@ export function cardWhere(scope: SQL, filter: CardFilter): SQL {
   if (filter.startDate) conditions.push(gte(cards.createdAt, startOfCivilDate(filter.startDate)));
   if (filter.endDate)
     conditions.push(lt(cards.createdAt, startOfCivilDate(shiftCivilDate(filter.endDate, 1))));
+  const inGroup = groupCondition(cards.id, filter.groupId);
+  if (inGroup) conditions.push(inGroup);
+  const tagged = tagCondition(cards.id, filter.tagId);
+  if (tagged) conditions.push(tagged);
   // and() of a non-empty list is never undefined.
   return and(...conditions)!;
 }

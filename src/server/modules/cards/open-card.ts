@@ -16,6 +16,9 @@ export interface NewCardInput extends HolderFields {
   debitCurrency: DebitCurrency;
   expectTotal: number;
   label?: string | undefined;
+  /** Card group and tags of the new cards (card-groups/open-placement.ts). */
+  gid?: string | undefined;
+  tagIds?: string[] | undefined;
 }
 
 export async function openNewCard(
@@ -39,6 +42,7 @@ export async function openNewCard(
     key: context.key,
     batch: false,
     actor: { ip: context.ip, device: context.device },
+    placement: { gid: input.gid, tagIds: input.tagIds },
   });
   const cardId = opened.cardIds[0];
   if (!cardId) throw new Error('an opening of one card returned no card');

@@ -23,6 +23,8 @@ import { inTransaction } from '../../db/client';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
+import { applyPlacement, checkPlacement } from '../card-groups/open-placement';
+import type { Placement } from '../card-groups/open-placement';
 import { postMovement } from '../ledger';
 import { cardLedgerAccountId } from '../ledger/movement';
 import { failBatch, finishBatch, reportProgress, startBatch } from './batch-rows';
@@ -68,6 +70,8 @@ export interface OpenRequest {
   /** Keep a `card_batches` row (progress, then result) under the key. */
   batch: boolean;
   actor: { ip: string; device: string };
+  /** The card group and tags the new cards get (card-groups/open-placement.ts). */
+  placement?: Placement | undefined;
 }
 
 export interface OpenResult {
@@ -113,6 +117,7 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
   const groups = await prepareGroups(db, accountId, request.groups);
   await checkMonthlyLimit(db, accountId, count, startedAt);
   const coupon = await usableCoupon(db, accountId, request.couponId, startedAt, true);
+  if (request.placement) await checkPlacement(db, owner, request.placement);
 
   // 2. The price, and the customer's quote.
   const prices = priceGroups(groups, coupon);
@@ -261,6 +266,14 @@ async function commitOpening(
     actor: { ...request.actor, subAccountId: owner.subAccountId },
   });
   for (const price of prices) await spendCoupon(tx, price);
+  if (request.placement)
+    await applyPlacement(
+      tx,
+      owner,
+      request.placement,
+      rows.map((row) => row.id),
+      now,
+    );
   if (batchId) await finishBatch(tx, batchId, now);
   return {
     cardIds: planned.map((card) => card.cardId),

@@ -9,11 +9,10 @@ import type { Call, Registrar } from '../../lib/route';
 import { ownerOf } from './card-access';
 import { readCardBalance } from './card-balance';
 import { readCardBill } from './card-bill';
-import { exportCards } from './card-export';
+import { exportCards, fullExportStepUp } from './card-export';
 import { readCardLog } from './card-log';
 import { batchDeleteCards, deleteCard } from './delete-cards';
 import { revealCard } from './detail-reveal';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 import { editAddress } from './edit-address';
 import { checkExportCode, sendExportCode } from './export-code';
 import { freezeOrActivate } from './freeze-card';
@@ -116,10 +115,7 @@ export function registerCardManageRoutes(register: Registrar): void {
   register(contract.cardDown, (input, call) =>
     exportCards(call.app, ownerOfCall(call), pageScope(principalOf(call)), call.lang, input, {
       ip: call.ip,
-      fullStepUp: {
-        check: (ticket) => requireLiveStepUp(call.app.database.db, call, 'card_export_full', ticket),
-        spend: (ticket) => consumeStepUp(call.app.database.db, call, 'card_export_full', ticket),
-      },
+      fullStepUp: fullExportStepUp(call),
       signal: call.hono.req.raw.signal,
     }),
   );

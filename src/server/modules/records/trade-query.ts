@@ -15,6 +15,7 @@ import { translate } from '../../lib/i18n';
 import { shiftCivilDate, startOfCivilDate } from '../account/account-calendar';
 import { storedReason } from '../card-spend/decide-authorization';
 import { checkFlowFilter } from '../flows/flow-query';
+import { groupCondition, tagCondition } from '../card-groups/card-conditions';
 
 export type TradeFilter = z.output<typeof tradeFilter>;
 
@@ -58,6 +59,10 @@ export function tradeWhere(scope: TradeScope, view: TradeView, filter: TradeFilt
   if (filter.merchant) conditions.push(ilike(a.merchantName, contains(filter.merchant)));
   if (filter.startDate) conditions.push(gte(a.createdAt, startOfCivilDate(filter.startDate)));
   if (filter.endDate) conditions.push(lt(a.createdAt, startOfCivilDate(shiftCivilDate(filter.endDate, 1))));
+  const inGroup = groupCondition(a.cardId, filter.groupId);
+  if (inGroup) conditions.push(inGroup);
+  const tagged = tagCondition(a.cardId, filter.tagId);
+  if (tagged) conditions.push(tagged);
   return and(...conditions)!;
 }
 

@@ -12,12 +12,16 @@ import type { CardView } from '../../../../contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
 import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
+import { NO_GROUP } from '../../../lib/card-groups';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
 import { useFilterForm } from '../../../lib/useFilterForm';
 import { OtpSheet } from '../otp/OtpSheet';
 import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
 import { BatchRechargeSheet } from './actions/BatchRechargeSheet';
+import { BulkStateSheet, type BulkTarget } from './actions/BulkStateSheet';
+import { MoveGroupSheet } from './actions/MoveGroupSheet';
+import { TagCardsSheet } from './actions/TagCardsSheet';
 import {
   activeFilterCount,
   EMPTY_CARD_FILTER,
@@ -82,7 +86,8 @@ export function CardList({ team }: CardListPageProps) {
   const [active, setActive] = useState<ActiveAction | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlyMap<string, CardView>>(new Map());
-  const [batch, setBatch] = useState<'recharge' | 'delete' | null>(null);
+  const [batch, setBatch] = useState<'recharge' | 'delete' | 'group' | 'tags' | null>(null);
+  const [bulk, setBulk] = useState<BulkTarget | null>(null);
   const [exporting, setExporting] = useState(false);
   const [pool, setPool] = useState(false);
 
@@ -142,6 +147,8 @@ export function CardList({ team }: CardListPageProps) {
   };
 
   const filtered = activeFilterCount(applied) > 0;
+  // Filtered by one group: its cards can be frozen or activated as a whole, with a preview.
+  const wholeGroup = applied.groupId && applied.groupId !== NO_GROUP ? applied.groupId : null;
 
   return (
     <div className="cp-page cp-cl" data-testid="card-list-page" data-scope={team ? 'team' : 'own'}>
@@ -201,6 +208,30 @@ export function CardList({ team }: CardListPageProps) {
           >
             {selecting ? t('select.done') : t('select.start')}
           </Button>
+          {wholeGroup ? (
+            <>
+              <Can permission="card:freeze">
+                <Button
+                  size="small"
+                  fill="outline"
+                  onClick={() => setBulk({ action: 'freeze', groupId: wholeGroup })}
+                  data-testid="group-freeze"
+                >
+                  {t('batch2.freezeGroup')}
+                </Button>
+              </Can>
+              <Can permission="card:freeze">
+                <Button
+                  size="small"
+                  fill="outline"
+                  onClick={() => setBulk({ action: 'activate', groupId: wholeGroup })}
+                  data-testid="group-activate"
+                >
+                  {t('batch2.activateGroup')}
+                </Button>
+              </Can>
+            </>
+          ) : null}
           <Button
             size="small"
             fill="outline"
@@ -280,6 +311,10 @@ export function CardList({ team }: CardListPageProps) {
           onClear={() => setSelected(new Map())}
           onRecharge={() => setBatch('recharge')}
           onDelete={() => setBatch('delete')}
+          onGroup={() => setBatch('group')}
+          onTags={() => setBatch('tags')}
+          onFreeze={() => setBulk({ action: 'freeze', cardIds: [...selected.keys()] })}
+          onActivate={() => setBulk({ action: 'activate', cardIds: [...selected.keys()] })}
         />
       ) : null}
 
@@ -303,6 +338,32 @@ export function CardList({ team }: CardListPageProps) {
           onClose={() => setBatch(null)}
           onDone={() => {
             setBatch(null);
+            endSelection();
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {batch === 'group' || batch === 'tags'
+        ? (() => {
+            const Chosen = batch === 'group' ? MoveGroupSheet : TagCardsSheet;
+            return (
+              <Chosen
+                cards={[...selected.values()]}
+                onClose={() => setBatch(null)}
+                onDone={() => {
+                  setBatch(null);
+                  endSelection();
+                  void list.reload();
+                }}
+              />
+            );
+          })()
+        : null}
+      {bulk ? (
+        <BulkStateSheet
+          target={bulk}
+          onClose={() => setBulk(null)}
+          onDone={() => {
             endSelection();
             void list.reload();
           }}

@@ -17,6 +17,9 @@ export interface CardFilterDraft {
   startDate: string;
   endDate: string;
   last4: string;
+  /** A card group's id, `none` (cards in no group) or '' (all). */
+  groupId: string;
+  tagId: string;
 }
 
 export const EMPTY_CARD_FILTER: CardFilterDraft = {
@@ -28,6 +31,8 @@ export const EMPTY_CARD_FILTER: CardFilterDraft = {
   startDate: '',
   endDate: '',
   last4: '',
+  groupId: '',
+  tagId: '',
 };
 
 export interface CardFilterRequest {
@@ -40,6 +45,8 @@ export interface CardFilterRequest {
   startDate?: string;
   endDate?: string;
   last4?: string;
+  groupId?: string;
+  tagId?: string;
 }
 
 /** Only the filters that are set (and readable), trimmed; an unset filter is not sent at all. */
@@ -55,6 +62,8 @@ export function requestOf(draft: CardFilterDraft): CardFilterRequest {
   if (draft.startDate.trim()) request.startDate = draft.startDate.trim();
   if (draft.endDate.trim()) request.endDate = draft.endDate.trim();
   if (draft.last4.trim()) request.last4 = draft.last4.trim();
+  if (draft.groupId) request.groupId = draft.groupId;
+  if (draft.tagId) request.tagId = draft.tagId;
   return request;
 }
 

@@ -47,6 +47,7 @@ import {
 } from './open-draft';
 import { useOpening } from './useOpening';
 import { useOpenQuote } from './useOpenQuote';
+import { PlacementFields } from './components/PlacementFields';
 
 export interface OpenFormProps {
   mode: OpenMode;
@@ -243,6 +244,12 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
             error={errors.label}
             hint={t('label.hint')}
             data-testid="open-label"
+          />
+          <PlacementFields
+            gid={draft.gid}
+            tagId={draft.tagId}
+            onGroup={(gid) => onDraft((d) => ({ ...d, gid }))}
+            onTag={(tagId) => onDraft((d) => ({ ...d, tagId }))}
           />
         </div>
 

@@ -29,8 +29,11 @@ export type HolderField = (typeof HOLDER_FIELDS)[number];
 export const OPEN_FIELDS = ['segmentId', 'amount', 'count', 'couponId', ...HOLDER_FIELDS, 'label'] as const;
 export type OpenField = (typeof OPEN_FIELDS)[number];
 
-/** What the form holds: text as typed (the amount in major units of the segment's currency). */
-export type OpenDraft = Record<OpenField, string>;
+/**
+ * What the form holds: text as typed (the amount in major units of the segment's currency), plus
+ * the optional card group and tag the new cards go into (issue 15; chosen from lists, never wrong).
+ */
+export type OpenDraft = Record<OpenField, string> & { gid: string; tagId: string };
 export type OpenErrors = Partial<Record<OpenField, string>>;
 
 export const EMPTY_DRAFT: OpenDraft = {
@@ -46,6 +49,8 @@ export const EMPTY_DRAFT: OpenDraft = {
   postcode: '',
   country: 'US',
   label: '',
+  gid: '',
+  tagId: '',
 };
 
 /** What the checks need to know of the chosen segment. */
@@ -64,6 +69,8 @@ export interface OpenInput {
   count: number;
   couponId?: string;
   label?: string;
+  gid?: string;
+  tagIds?: string[];
   holderFirstName: string;
   holderLastName: string;
   street: string;
@@ -191,6 +198,8 @@ export function checkOpenDraft(
       count,
       ...(couponId ? { couponId } : {}),
       ...(label ? { label } : {}),
+      ...(draft.gid ? { gid: draft.gid } : {}),
+      ...(draft.tagId ? { tagIds: [draft.tagId] } : {}),
     },
   };
 }

@@ -17,6 +17,7 @@ import type { TradeRow, TradeStatus } from '../../../../contract/records';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
+import { GroupTagFields } from '../../../components/ui/GroupTagFields';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { SelectField } from '../../../components/ui/SelectField';
 import { Tabs } from '../../../components/ui/Tabs';
@@ -125,6 +126,13 @@ export function CardRecords({ team }: CardRecordPageProps) {
         searching={page.isFetching}
         data-testid="records-filter"
       >
+        <GroupTagFields
+          groupId={draft.groupId}
+          tagId={draft.tagId}
+          onGroup={(value) => change('groupId', value)}
+          onTag={(value) => change('tagId', value)}
+          testId="records-filter"
+        />
         <TextField
           name="last4"
           label={t('filter.last4')}

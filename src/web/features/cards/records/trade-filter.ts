@@ -13,6 +13,9 @@ export interface TradeFilterDraft {
   merchant: string;
   startDate: string;
   endDate: string;
+  /** A card group's id, `none` (cards in no group) or '' (all). */
+  groupId: string;
+  tagId: string;
 }
 
 export const EMPTY_TRADE_FILTER: TradeFilterDraft = {
@@ -21,6 +24,8 @@ export const EMPTY_TRADE_FILTER: TradeFilterDraft = {
   merchant: '',
   startDate: '',
   endDate: '',
+  groupId: '',
+  tagId: '',
 };
 
 export interface TradeFilterRequest {
@@ -29,6 +34,8 @@ export interface TradeFilterRequest {
   merchant?: string;
   startDate?: string;
   endDate?: string;
+  groupId?: string;
+  tagId?: string;
 }
 
 /**
@@ -46,6 +53,8 @@ export function requestOf(draft: TradeFilterDraft, tab: RecordTab): TradeFilterR
   if (merchant) request.merchant = merchant;
   if (startDate) request.startDate = startDate;
   if (endDate) request.endDate = endDate;
+  if (draft.groupId) request.groupId = draft.groupId;
+  if (draft.tagId) request.tagId = draft.tagId;
   return request;
 }
 

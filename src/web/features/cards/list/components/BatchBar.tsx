@@ -1,6 +1,6 @@
 /**
  * The bar of the selection mode: how many cards are ticked, "select all loaded", and the batch
- * actions (recharge, delete). It sticks to the bottom of the screen, above the phone's tab bar.
+ * actions (move to group, tags, freeze, activate, recharge, delete). It sticks to the bottom of the screen, above the phone's tab bar.
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,24 @@ export interface BatchBarProps {
   onClear: () => void;
   onRecharge: () => void;
   onDelete: () => void;
+  /** Card groups and tags (issue 15). */
+  onGroup: () => void;
+  onTags: () => void;
+  onFreeze: () => void;
+  onActivate: () => void;
 }
 
-export function BatchBar({ count, onSelectAll, onClear, onRecharge, onDelete }: BatchBarProps) {
+export function BatchBar({
+  count,
+  onSelectAll,
+  onClear,
+  onRecharge,
+  onDelete,
+  onGroup,
+  onTags,
+  onFreeze,
+  onActivate,
+}: BatchBarProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   return (
     <div className="cp-cl-batch" role="region" aria-label={t('batch.label')} data-testid="batch-bar">
@@ -33,6 +48,50 @@ export function BatchBar({ count, onSelectAll, onClear, onRecharge, onDelete }: 
         ) : null}
       </span>
       <span className="cp-cl-batch__actions">
+        <Can permission="card:groupsManage">
+          <Button
+            size="small"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onGroup}
+            data-testid="batch-group"
+          >
+            {t('batch2.group')}
+          </Button>
+        </Can>
+        <Can permission="card:tagsManage">
+          <Button
+            size="small"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onTags}
+            data-testid="batch-tags"
+          >
+            {t('batch2.tags')}
+          </Button>
+        </Can>
+        <Can permission="card:freeze">
+          <Button
+            size="small"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onFreeze}
+            data-testid="batch-freeze"
+          >
+            {t('batch2.freeze')}
+          </Button>
+        </Can>
+        <Can permission="card:freeze">
+          <Button
+            size="small"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onActivate}
+            data-testid="batch-activate"
+          >
+            {t('batch2.activate')}
+          </Button>
+        </Can>
         <Can permission="card:recharge">
           <Button
             size="small"

@@ -1,5 +1,5 @@
 /**
- * The filter fields of the card list (issue 5 §3): status, segment and label (choices from
+ * The filter fields of the card list (issue 5 §3; group and tag, issue 15): status, segment and label (choices from
  * rangeList: only what the customer's cards actually have, with counts per status), balance range,
  * opening date range and last four digits.
  */
@@ -8,6 +8,7 @@ import { cardStatus, type CardStatus } from '../../../../../contract/cards';
 import type { rangeList } from '../../../../../contract/cards';
 import type { ResponseOf } from '../../../../../contract/core';
 import { DateRangeFields } from '../../../../components/ui/DateRangeFields';
+import { GroupTagFields } from '../../../../components/ui/GroupTagFields';
 import { SelectField } from '../../../../components/ui/SelectField';
 import { TextField } from '../../../../components/ui/TextField';
 import { cleanAmountInput } from '../../../../lib/amount-input';
@@ -33,6 +34,13 @@ export function CardFilters({ draft, onChange, problem, choices }: CardFiltersPr
 
   return (
     <>
+      <GroupTagFields
+        groupId={draft.groupId}
+        tagId={draft.tagId}
+        onGroup={(value) => onChange('groupId', value)}
+        onTag={(value) => onChange('tagId', value)}
+        testId="card-filter"
+      />
       <SelectField
         label={t('filter.status')}
         name="status"

@@ -4,8 +4,8 @@
  * segment; the ids are listed here and in the template — choose the file, the debit account and
  * optionally a coupon, upload. The server checks every row first: a wrong row opens nothing and its
  * problems are listed here (row, column, reason) until the customer uploads a fixed file. Success
- * shows the cards like a batch. `gid` (a card group) is not offered until card groups exist: the
- * server refuses any group id for now.
+ * shows the cards like a batch. An optional card group (`gid`) puts the new cards in it; the server
+ * checks it before anything is charged.
  *
  * The upload's Idempotency-Key is made once per file and choice and reused when the same upload is
  * retried; the import is followed through batchCard with that key, as a batch is.
@@ -38,6 +38,7 @@ import { BatchProgress } from './BatchProgress';
 import { CouponField } from './CouponField';
 import { ImportProblems } from './ImportProblems';
 import { OpenResult } from './OpenResult';
+import { PlacementFields } from './PlacementFields';
 
 const DEBIT_ACCOUNTS: readonly DebitCurrency[] = ['USD', 'CNY'];
 
@@ -69,6 +70,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
   const [file, setFile] = useState<File | null>(null);
   const [unit, setUnit] = useState<DebitCurrency | ''>('');
   const [couponId, setCouponId] = useState('');
+  const [gid, setGid] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [downloading, setDownloading] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -137,7 +139,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
       return;
     }
     if (!ensureOnline()) return;
-    const fields = { unit, ...(couponId ? { couponId } : {}) };
+    const fields = { unit, ...(couponId ? { couponId } : {}), ...(gid ? { gid } : {}) };
     // Another file (or the same file saved again) is another upload, with a key of its own.
     const key = keyFor({ name: file.name, size: file.size, modified: file.lastModified, ...fields });
     setUploading(true);
@@ -303,6 +305,7 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             onChange={setCouponId}
             data-testid="import-coupon"
           />
+          <PlacementFields gid={gid} tagId="" onGroup={setGid} />
           <p className="cp-open__muted">{t('import.costNote')}</p>
 
           {progress && (uploading || failure) ? (

@@ -1,0 +1,50 @@
+/**
+ * The group and tag pickers of every card filter (card list, card records): a group, "no group"
+ * or all; a tag or all. The choices come from lib/card-groups.ts.
+ */
+import { useTranslation } from 'react-i18next';
+import { NO_GROUP, useGroupChoices, useTagChoices } from '../../lib/card-groups';
+import { SelectField } from './SelectField';
+import { WIDGETS_NS } from './widgets-i18n';
+
+export interface GroupTagFieldsProps {
+  groupId: string;
+  tagId: string;
+  onGroup: (groupId: string) => void;
+  onTag: (tagId: string) => void;
+  /** Prefix of the test ids: `-group`, `-tag`. */
+  testId: string;
+}
+
+export function GroupTagFields({ groupId, tagId, onGroup, onTag, testId }: GroupTagFieldsProps) {
+  const { t } = useTranslation(WIDGETS_NS);
+  const groups = useGroupChoices();
+  const tags = useTagChoices();
+  return (
+    <>
+      <SelectField
+        label={t('groupTag.group')}
+        name="groupId"
+        value={groupId}
+        onChange={onGroup}
+        options={[
+          { value: '', label: t('groupTag.allGroups') },
+          { value: NO_GROUP, label: t('groupTag.noGroup') },
+          ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+        ]}
+        data-testid={`${testId}-group`}
+      />
+      <SelectField
+        label={t('groupTag.tag')}
+        name="tagId"
+        value={tagId}
+        onChange={onTag}
+        options={[
+          { value: '', label: t('groupTag.allTags') },
+          ...(tags.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+        ]}
+        data-testid={`${testId}-tag`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/** Move the selected cards into a card group, or out of any group (cardGroup/editBatchGroup). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { editBatchGroup } from '../../../../../contract/card-groups';
+import type { CardView } from '../../../../../contract/cards';
+import { SelectField } from '../../../../components/ui/SelectField';
+import { Sheet } from '../../../../components/ui/Sheet';
+import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
+import { invalidateGroupChoices, NO_GROUP, useGroupChoices } from '../../../../lib/card-groups';
+import { call } from '../../../../lib/http';
+import { toastSuccess } from '../../../../lib/notify';
+import { CARD_LIST_NS } from '../i18n';
+
+export function MoveGroupSheet({
+  cards,
+  onClose,
+  onDone,
+}: {
+  cards: readonly CardView[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const client = useQueryClient();
+  const groups = useGroupChoices();
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chosen = target || groups.data?.[0]?.id || NO_GROUP;
+  const move = async () => {
+    setBusy(true);
+    try {
+      const result = await call(editBatchGroup, {
+        cardIds: cards.map((c) => c.id).join(','),
+        gid: chosen === NO_GROUP ? '' : chosen,
+      });
+      toastSuccess(t('move.done', { count: result.moved }));
+      invalidateGroupChoices(client);
+      void client.invalidateQueries({ queryKey: ['cardGroups'] });
+      onDone();
+    } catch {
+      // Shown by lib/http.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Sheet
+      visible
+      title={t('move.title', { count: cards.length })}
+      onClose={onClose}
+      data-testid="move-group"
+      footer={
+        <ConfirmButtons
+          cancel={t('cancel')}
+          confirm={t('move.confirm')}
+          onCancel={onClose}
+          onConfirm={() => void move()}
+          busy={busy}
+          testId="move-group"
+        />
+      }
+    >
+      <SelectField
+        label={t('move.group')}
+        value={chosen}
+        onChange={setTarget}
+        options={[
+          ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+          { value: NO_GROUP, label: t('move.none') },
+        ]}
+        data-testid="move-group-target"
+      />
+    </Sheet>
+  );
+}

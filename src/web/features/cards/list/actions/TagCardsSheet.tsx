@@ -1,0 +1,94 @@
+/**
+ * Put tags on and take tags off the selected cards in one step (tag/editCardTag). Each tag is
+ * "put on", "take off" or "leave"; nothing is sent for the tags left alone.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CardView } from '../../../../../contract/cards';
+import { editCardTag } from '../../../../../contract/tags';
+import { SelectField } from '../../../../components/ui/SelectField';
+import { Sheet } from '../../../../components/ui/Sheet';
+import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
+import { useTagChoices } from '../../../../lib/card-groups';
+import { call } from '../../../../lib/http';
+import { toastSuccess } from '../../../../lib/notify';
+import { CARD_LIST_NS } from '../i18n';
+
+type Change = 'keep' | 'add' | 'remove';
+
+export function TagCardsSheet({
+  cards,
+  onClose,
+  onDone,
+}: {
+  cards: readonly CardView[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const client = useQueryClient();
+  const tags = useTagChoices();
+  const [changes, setChanges] = useState<Readonly<Record<string, Change>>>({});
+  const [busy, setBusy] = useState(false);
+  const pick = (want: Change) =>
+    Object.entries(changes)
+      .filter(([, change]) => change === want)
+      .map(([id]) => id);
+  const apply = async () => {
+    const add = pick('add');
+    const remove = pick('remove');
+    if (add.length + remove.length === 0) return onClose();
+    setBusy(true);
+    try {
+      await call(editCardTag, {
+        cardIds: cards.map((c) => c.id).join(','),
+        add: add.join(','),
+        remove: remove.join(','),
+      });
+      toastSuccess(t('tagging.done'));
+      void client.invalidateQueries({ queryKey: ['tags'] });
+      onDone();
+    } catch {
+      // Shown by lib/http.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const list = tags.data ?? [];
+  return (
+    <Sheet
+      visible
+      title={t('tagging.title', { count: cards.length })}
+      onClose={onClose}
+      data-testid="tag-cards"
+      footer={
+        <ConfirmButtons
+          cancel={t('cancel')}
+          confirm={t('tagging.confirm')}
+          onCancel={onClose}
+          onConfirm={() => void apply()}
+          busy={busy}
+          disabled={list.length === 0}
+          testId="tag-cards"
+        />
+      }
+    >
+      {list.length === 0 && !tags.isPending ? <p>{t('tagging.noTags')}</p> : null}
+      {list.map((tag) => (
+        <SelectField<Change>
+          key={tag.id}
+          label={tag.name}
+          value={changes[tag.id] ?? 'keep'}
+          onChange={(change) => setChanges((now) => ({ ...now, [tag.id]: change }))}
+          options={[
+            { value: 'keep', label: t('tagging.keep') },
+            { value: 'add', label: t('tagging.add') },
+            { value: 'remove', label: t('tagging.remove') },
+          ]}
+          data-testid="tag-cards-choice"
+        />
+      ))}
+    </Sheet>
+  );
+}
