@@ -4,6 +4,7 @@ import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { financeEndpoints } from './finance';
+import { identityEndpoints } from './identity';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
@@ -22,4 +23,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...segmentsEndpoints,
   ...couponsEndpoints,
   ...cardsEndpoints,
+  ...identityEndpoints,
 ];

@@ -9,6 +9,7 @@ import { registerCardManageRoutes } from './cards/routes-manage';
 import { registerFilesRoutes } from './files/routes';
 import { registerFlowsRoutes } from './flows/routes';
 import { registerForecastsRoutes } from './forecasts/routes';
+import { registerIdentityRoutes } from './identity/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
@@ -32,4 +33,5 @@ export function registerModules(register: Registrar): void {
   registerCardSpendRoutes(register);
   registerRecordsRoutes(register);
   registerCardManageRoutes(register);
+  registerIdentityRoutes(register);
 }
