@@ -260,7 +260,22 @@ const cardRoutes = [
   ),
 ] as const;
 
-const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes, ...cardRoutes] as const;
+/** Issue 16: the personal centre. */
+const personalRoutes = [
+  section('personal', '/personal'),
+  lazyPage('account', '/account', () => import('./features/account/AccountPage'), 'AccountPage'),
+  lazyPage('googleAuth', '/googleAuth', () => import('./features/account/GoogleAuthPage'), 'GoogleAuthPage'),
+  lazyPage('operate', '/operate', () => import('./features/logs/OperatePage'), 'OperatePage'),
+  lazyPage('identity', '/identity', () => import('./features/identity/IdentityPage'), 'IdentityPage'),
+] as const;
+
+const SIGNED_IN_PAGES = [
+  homeRoute,
+  subHomeRoute,
+  ...financeRoutes,
+  ...cardRoutes,
+  ...personalRoutes,
+] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([
