@@ -22,7 +22,7 @@ export function AccountPage() {
         <span className="cp-personal__avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
-        <dl className="cp-personal__table">
+        <dl>
           <div>
             <dt>{t('centre.nickname')}</dt>
             <dd>{user?.nickname ?? '—'}</dd>
