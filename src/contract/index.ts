@@ -5,6 +5,7 @@ import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { financeEndpoints } from './finance';
+import { identityEndpoints } from './identity';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
@@ -30,4 +31,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...rolesEndpoints,
   ...cardGroupsEndpoints,
   ...tagsEndpoints,
+  ...identityEndpoints,
 ];

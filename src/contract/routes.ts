@@ -229,6 +229,14 @@ export const ROUTE_ROWS = {
     sets: MAIN,
     parent: 'personal',
   },
+  identity: {
+    path: '/identity',
+    permission: 2007004,
+    icon: 'shield',
+    menu: 'side',
+    sets: MAIN,
+    parent: 'personal',
+  },
 
   rebate: { path: '/rebate', permission: 2008, icon: 'rebate', menu: 'side', sets: MAIN },
 } as const satisfies Record<string, RowInput>;

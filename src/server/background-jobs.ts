@@ -4,6 +4,7 @@
  */
 import type { JobSpec } from './lib/jobs';
 import { purgeJob } from './lib/purge';
+import { identitySweepJob } from './modules/identity/sweep-identity';
 import { topupSweepJob } from './modules/topups/sweep-orders';
 
-export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob];
+export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob, identitySweepJob];

@@ -8,6 +8,7 @@ import { SecretBox } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createOutboxMail } from './providers/mail/outbox-mail';
 import { createSmtpMail } from './providers/mail/smtp-mail';
+import { createIdentityProvider } from './providers/identity';
 import { createIssuerProvider, issuerProductionProblems } from './providers/issuer';
 import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
 import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
@@ -49,6 +50,7 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
     storage: createLocalFolderStorage(join(env.DATA_DIR, 'uploads')),
     payments: createPaymentsProvider(env, box),
     issuer: createIssuerProvider(env, box, now),
+    identity: createIdentityProvider(env),
     log,
     clients: parseClients(env.OAUTH_CLIENTS),
     now,

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { SecretBox } from './lib/crypto';
 import type { Logger } from './lib/logger';
+import type { IdentityProvider } from './providers/identity';
 import type { IssuerProvider } from './providers/issuer';
 import type { MailProvider } from './providers/mail/mail-provider';
 import type { PaymentsProvider } from './providers/payments/payments-provider';
@@ -19,6 +20,8 @@ export interface AppContext {
   payments: PaymentsProvider;
   /** The card issuer (the sandbox issuer in demo mode). */
   issuer: IssuerProvider;
+  /** Identity verification (the sandbox review desk in demo mode). */
+  identity: IdentityProvider;
   log: Logger;
   /** Registered token clients: id -> secret. */
   clients: Map<string, string>;

@@ -40,6 +40,10 @@ const envSchema = z.object({
   ISSUER_API_URL: z.url().optional(),
   /** Signing key of issuer requests and events; demo mode derives one from the server key. */
   ISSUER_EVENT_SECRET: z.string().min(16).optional(),
+  /** Identity-verification provider (production); unset means the sandbox review desk. */
+  IDENTITY_API_URL: z.url().optional(),
+  /** Signing key of identity-provider requests. */
+  IDENTITY_API_SECRET: z.string().min(16).optional(),
   /**
    * CNY charged per 1 USD when a CNY wallet pays for a USD card (rate including the spread), e.g.
    * 7.25. Quotes show it; the action charges exactly the quoted total or refuses.

@@ -29,7 +29,8 @@ function printBanner(env: Env, url: string, databaseKind: string, processes: num
   if (!env.SMTP_URL) out(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n`);
   out(`Payment simulator: ${url}/sandbox/payments\n`);
   out(`Card-spend simulator: ${url}/sandbox/cards\n`);
-  out(`Transfer review desk: ${url}/sandbox/forecasts\n\n`);
+  out(`Transfer review desk: ${url}/sandbox/forecasts\n`);
+  out(`Identity review desk: ${url}/sandbox/identity\n\n`);
 }
 
 function urlOf(address: string, port: number): string {

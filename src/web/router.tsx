@@ -303,12 +303,15 @@ const subAccountRoutes = [
 ] as const;
 
 /**
- * The personal section. `/account` renders the sub-account user's profile in sub-account mode
- * (routes/AccountRoute.tsx); the owner's personal pages come with their own issue.
+ * The personal centre (issue 16). `/account` shows a team member its own profile and the owner the
+ * account page (routes/AccountRoute.tsx).
  */
 const personalRoutes = [
   section('personal', '/personal'),
   lazyPage('account', '/account', () => import('./routes/AccountRoute'), 'AccountRoute'),
+  lazyPage('googleAuth', '/googleAuth', () => import('./features/account/GoogleAuthPage'), 'GoogleAuthPage'),
+  lazyPage('operate', '/operate', () => import('./features/logs/OperatePage'), 'OperatePage'),
+  lazyPage('identity', '/identity', () => import('./features/identity/IdentityPage'), 'IdentityPage'),
 ] as const;
 
 const SIGNED_IN_PAGES = [

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInWithStorage, test } from './fixtures';
+import { verifyBusinessByApi } from './identity-helpers';
 import { useLanguage } from './pwa-helpers';
 
 const PROOF_IMAGE = 'public/icons/icon-192.png';
@@ -84,6 +85,8 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
   account,
 }) => {
   test.slow(); // four actors' worth of steps: form, upload, review desk twice, records and export
+  // USD transfers are for verified businesses (docs/decisions.md "Identity verification").
+  await verifyBusinessByApi(page.request, account);
   await useLanguage(page, 'en');
   await signInWithStorage(page, account, '/#/FinanceRechargeBank');
   await expect(page.getByTestId('bank-details')).toBeVisible();

@@ -10,6 +10,7 @@ import { registerCardManageRoutes } from './cards/routes-manage';
 import { registerFilesRoutes } from './files/routes';
 import { registerFlowsRoutes } from './flows/routes';
 import { registerForecastsRoutes } from './forecasts/routes';
+import { registerIdentityRoutes } from './identity/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
@@ -40,4 +41,5 @@ export function registerModules(register: Registrar): void {
   registerRolesRoutes(register);
   registerCardGroupsRoutes(register);
   registerTagsRoutes(register);
+  registerIdentityRoutes(register);
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { registerCardSpendSimulator } from './card-spend-routes';
 import { registerForecastReviewRoutes } from './forecasts-routes';
+import { registerIdentityDesk } from './identity-routes';
 import { registerOutboxRoutes } from './outbox-routes';
 import { registerPaymentsSimulator } from './payments-routes';
 
@@ -11,4 +12,5 @@ export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerPaymentsSimulator(app, ctx);
   registerForecastReviewRoutes(app, ctx);
   registerCardSpendSimulator(app, ctx);
+  registerIdentityDesk(app, ctx);
 }

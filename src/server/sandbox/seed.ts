@@ -2,6 +2,7 @@
 import type { AppContext } from '../context';
 import { createAccount } from '../modules/account/create-account';
 import { seedDemoCoupons } from '../modules/coupons/demo-coupons';
+import { grantVerification } from '../modules/identity/grant-verification';
 import { seedDemoNotices } from './demo-notices';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
@@ -16,5 +17,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
   const accountId =
     existing?.id ??
     (await createAccount(ctx, { ...DEMO_ACCOUNT, nickname: 'Demo', accountType: 'business' })).id;
+  // A verified business, so the demo reaches every flow (USD transfers included) at once.
+  await grantVerification(ctx, accountId, 'business');
   await seedDemoCoupons(ctx, accountId);
 }

@@ -17,6 +17,7 @@ import { loadEnv, parseClients } from '../env';
 import { SecretBox } from '../lib/crypto';
 import { createLogger } from '../lib/logger';
 import { createOutboxMail } from '../providers/mail/outbox-mail';
+import { createIdentityProvider } from '../providers/identity';
 import { createIssuerProvider } from '../providers/issuer';
 import { createPaymentsProvider } from '../providers/payments';
 import { createLocalFolderStorage } from '../providers/storage/local-folder-storage';
@@ -89,6 +90,7 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     storage: createLocalFolderStorage(join(testDb.dataDir, 'uploads')),
     payments: createPaymentsProvider(env, box),
     issuer: createIssuerProvider(env, box, now),
+    identity: createIdentityProvider(env),
     log: createLogger('silent'),
     clients: parseClients(env.OAUTH_CLIENTS),
     now,

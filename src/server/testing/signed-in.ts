@@ -9,6 +9,7 @@ import { sessionTokens, subAccounts, subRoles } from '../db/schema';
 import { newId, randomDigits, sha256 } from '../lib/crypto';
 import { startSession } from '../lib/session';
 import { createAccount } from '../modules/account/create-account';
+import { grantVerification } from '../modules/identity/grant-verification';
 import type { TestApp } from './harness';
 import { TEST_PASSWORD, uniqueEmail } from './harness';
 
@@ -80,8 +81,17 @@ export async function openSession(
   return { token: tokens.access_token, sessionId: row.sessionId };
 }
 
-export async function signedInAccount(t: TestApp, email = uniqueEmail()): Promise<SignedInAccount> {
+/**
+ * A signed-in business account, verified as a business unless `verified` is false (verification
+ * levels, docs/decisions.md: most tests exercise what a verified customer may do).
+ */
+export async function signedInAccount(
+  t: TestApp,
+  email = uniqueEmail(),
+  verified = true,
+): Promise<SignedInAccount> {
   const { id } = await createAccount(t.ctx, { email, password: TEST_PASSWORD });
+  if (verified) await grantVerification(t.ctx, id, 'business');
   return { accountId: id, email, password: TEST_PASSWORD, ...(await openSession(t, id)) };
 }
 

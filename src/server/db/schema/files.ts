@@ -10,7 +10,7 @@ export const files = pgTable(
     ownerAccountId: text('owner_account_id')
       .notNull()
       .references(() => accounts.id),
-    purpose: text('purpose', { enum: ['topup_proof', 'general'] }).notNull(),
+    purpose: text('purpose', { enum: ['topup_proof', 'general', 'identity_doc'] }).notNull(),
     /** Detected from the content, never taken from the name or the request. */
     mime: text('mime').notNull(),
     size: integer('size').notNull(),

@@ -9,6 +9,7 @@ export * from './files';
 export * from './idempotency';
 export * from './cards';
 export * from './jobs';
+export * from './identity';
 export * from './step-up';
 export * from './sub-accounts';
 export * from './card-groups';

@@ -25,7 +25,7 @@ export async function createForecast(
   idempotencyKey: string | null,
 ): Promise<ForecastView> {
   return inTransaction(ctx.database.db, async (tx) => {
-    await requireBusinessAccount(tx, accountId);
+    await requireBusinessAccount(tx, accountId, ctx.now());
     if (idempotencyKey !== null) {
       await tx.execute(
         sql`select pg_advisory_xact_lock(hashtextextended(${`forecast-key:${accountId}:${idempotencyKey}`}, 0))`,

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client';
 import { accounts, files, topupForecasts } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { civilDate } from '../account/account-calendar';
+import { requireIdentityLevel } from '../identity/identity-level';
 import { LIVE_STATUSES } from './forecast-state';
 
 export type ForecastFields = z.infer<typeof forecastFields>;
@@ -26,12 +27,14 @@ export function normaliseTxnNo(value: string): string {
   return value.trim().toUpperCase();
 }
 
-export async function requireBusinessAccount(tx: Tx, accountId: string): Promise<void> {
+/** USD transfers are for business accounts whose business is verified (docs/decisions.md "Identity verification"). */
+export async function requireBusinessAccount(tx: Tx, accountId: string, now: Date): Promise<void> {
   const [account] = await tx
     .select({ accountType: accounts.accountType })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (account?.accountType !== 'business') throw fail.rule('server:forecasts.businessOnly');
+  await requireIdentityLevel(tx, accountId, 'business', now);
 }
 
 /** The contract checks the shape `YYYY-MM-DD`; this refuses days that do not exist (2026-02-30). */

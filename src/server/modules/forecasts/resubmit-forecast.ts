@@ -30,7 +30,7 @@ export async function resubmitForecast(
   idempotencyKey: string | null,
 ): Promise<ForecastView> {
   return inTransaction(ctx.database.db, async (tx) => {
-    await requireBusinessAccount(tx, accountId);
+    await requireBusinessAccount(tx, accountId, ctx.now());
     const row = await lockForecast(tx, id, accountId);
     if (idempotencyKey !== null) {
       const [spent] = await tx

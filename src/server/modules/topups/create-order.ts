@@ -17,6 +17,7 @@ import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import { consumeMailCode } from '../../lib/mail-codes';
 import { isLuhnValid } from '../../lib/luhn';
+import { requireTopupAllowed } from '../identity/identity-level';
 import { newOrderNumber } from './order-number';
 import type { OrderRow } from './order-rows';
 import { orderView } from './order-view';
@@ -66,6 +67,8 @@ export async function createOrder(ctx: AppContext, input: NewOrder, lang: Lang):
   const key = input.idempotencyKey;
   const earlier = key ? await orderByKey(ctx, input.accountId, key) : undefined;
   if (earlier) return sameOrder(earlier, input);
+  // Before the bank-card code is spent: a refusal here leaves the code usable.
+  await requireTopupAllowed(ctx.database.db, input.accountId, quote.currency, quote.amount, ctx.now());
 
   let cardLast4: string | null = null;
   if (input.channel === 'bank_card') {

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/topup-rules';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
+import { identityLevelOf } from '../identity/identity-level';
 
 export async function readTopupAmount(
   ctx: AppContext,
@@ -22,6 +23,8 @@ export async function readTopupAmount(
   return {
     channels: TOPUP_CHANNELS.map((channel) => ({ ...CHANNEL_RULES[channel] })),
     usdTransfer: { minAmount: USD_TRANSFER_MIN, maxAmount: USD_TRANSFER_MAX, businessOnly: true },
-    canForecast: account?.accountType === 'business',
+    canForecast:
+      account?.accountType === 'business' &&
+      (await identityLevelOf(ctx.database.db, accountId, ctx.now())) === 'business',
   };
 }

@@ -9,6 +9,7 @@ import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
 import { ActivityChart } from './components/ActivityChart';
 import { BalanceCard } from './components/BalanceCard';
+import { IdentityBanner } from './components/IdentityBanner';
 import { InstallCard } from './components/InstallCard';
 import { OverviewStats } from './components/OverviewStats';
 import { QuickActions } from './components/QuickActions';
@@ -39,6 +40,7 @@ export function HomePage({ builtRoutes }: HomePageProps) {
       </div>
       {/* Cards frozen by the decline-rate rule: before anything else on the page. */}
       <RiskNotice builtRoutes={builtRoutes} />
+      <IdentityBanner />
       <div className="cp-home__grid">
         <div className="cp-home__main">
           <BalanceCard {...data} />

@@ -1,0 +1,36 @@
+/**
+ * While the account is unverified, a banner on home says what verification unlocks and leads to
+ * the verification page. Quiet on failure: the banner is a hint, not the page's content.
+ */
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { identityGetStatus } from '../../../../contract/identity';
+import { useAtomValue } from 'jotai';
+import { call } from '../../../lib/http';
+import { useOnline } from '../../../lib/offline';
+import { appStore, hasAccessToken, tokensAtom } from '../../../lib/session';
+import { HOME_NS } from '../i18n';
+
+export function IdentityBanner() {
+  const { t } = useTranslation(HOME_NS);
+  const online = useOnline();
+  // Re-rendered when the tokens change, so signing out stops the query (as the home figures do).
+  useAtomValue(tokensAtom, { store: appStore });
+  const status = useQuery({
+    enabled: online && hasAccessToken(),
+    queryKey: ['identity', 'status'],
+    queryFn: ({ signal }) => call(identityGetStatus, {}, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+  if (status.data?.level !== 'unverified') return null;
+  const pending = status.data.order && ['submitted', 'in_review'].includes(status.data.order.status);
+  return (
+    <aside className="cp-home__identity" data-testid="identity-banner">
+      <span>{t(pending ? 'identity.pending' : 'identity.text')}</span>
+      <Link to="/identity" data-testid="identity-banner-link">
+        {t('identity.action')}
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * /operate (2007003): the sign-in log (time, IP, device, method, result; a sign-in from an IP or
+ * device not seen before is marked) and the operation log (what, when, result, from where), each
+ * filtered by result, paged, and exported as CSV (the page shown).
+ */
+import Button from 'antd-mobile/es/components/button';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loginLog, operateLog } from '../../../contract/logs';
+import { PageIntro } from '../../components/ui/PageIntro';
+import { SelectField } from '../../components/ui/SelectField';
+import { call } from '../../lib/http';
+import { productDateTime } from '../../lib/product-time';
+import { LOGS_NS } from './i18n';
+import { csvLine, newSignIns } from './mark-new';
+import '../../components/ui/personal.css';
+
+const PAGE_SIZE = 20;
+type Kind = 'login' | 'operate';
+type Result = 'all' | 'success' | 'failure';
+
+function saveCsv(name: string, lines: string[]) {
+  const url = URL.createObjectURL(
+    new Blob([`\uFEFF${lines.join('\r\n')}`], { type: 'text/csv;charset=utf-8' }),
+  );
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function OperatePage() {
+  const { t } = useTranslation(LOGS_NS);
+  const [kind, setKind] = useState<Kind>('login');
+  const [result, setResult] = useState<Result>('all');
+  const [pageNo, setPageNo] = useState(1);
+  const filter = { pageNo, pageSize: PAGE_SIZE, result: result === 'all' ? undefined : result };
+  const logins = useQuery({
+    queryKey: ['logs', 'login', filter],
+    queryFn: ({ signal }) => call(loginLog, filter, { signal }),
+    enabled: kind === 'login',
+    placeholderData: keepPreviousData,
+  });
+  const operations = useQuery({
+    queryKey: ['logs', 'operate', filter],
+    queryFn: ({ signal }) => call(operateLog, filter, { signal }),
+    enabled: kind === 'operate',
+    placeholderData: keepPreviousData,
+  });
+  const total = (kind === 'login' ? logins.data?.total : operations.data?.total) ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const loginRows = logins.data?.data ?? [];
+  const fresh = newSignIns(loginRows);
+  const opRows = operations.data?.data ?? [];
+  const resultText = (r: string) => t(`result.${r}`);
+
+  const exportPage = () =>
+    kind === 'login'
+      ? saveCsv('login-log.csv', [
+          csvLine([t('time'), t('ip'), t('device'), t('method'), t('resultLabel')]),
+          ...loginRows.map((r) =>
+            csvLine([
+              productDateTime(r.createdAt),
+              r.ip,
+              r.device,
+              t(`methods.${r.method}`),
+              resultText(r.result),
+            ]),
+          ),
+        ])
+      : saveCsv('operation-log.csv', [
+          csvLine([t('time'), t('action'), t('resultLabel'), t('ip'), t('device')]),
+          ...opRows.map((r) =>
+            csvLine([productDateTime(r.createdAt), r.action, resultText(r.result), r.ip, r.device]),
+          ),
+        ]);
+
+  return (
+    <div className="cp-page cp-personal" data-testid="operate-page">
+      <PageIntro title={t('title')} lead={t('lead')} />
+      <div className="cp-personal__row">
+        <SelectField<Kind>
+          label={t('kind')}
+          value={kind}
+          options={[
+            { value: 'login', label: t('login') },
+            { value: 'operate', label: t('operate') },
+          ]}
+          onChange={(v) => {
+            setKind(v);
+            setPageNo(1);
+          }}
+          data-testid="logs-kind"
+        />
+        <SelectField<Result>
+          label={t('resultLabel')}
+          value={result}
+          options={[
+            { value: 'all', label: t('result.all') },
+            { value: 'success', label: t('result.success') },
+            { value: 'failure', label: t('result.failure') },
+          ]}
+          onChange={(v) => {
+            setResult(v);
+            setPageNo(1);
+          }}
+          data-testid="logs-result"
+        />
+        <Button size="small" onClick={exportPage} data-testid="logs-export">
+          {t('export')}
+        </Button>
+      </div>
+      <div className="cp-personal__card" style={{ overflowX: 'auto' }}>
+        {kind === 'login' ? (
+          <table className="cp-personal__table" data-testid="login-log">
+            <thead>
+              <tr>
+                <th>{t('time')}</th>
+                <th>{t('ip')}</th>
+                <th>{t('device')}</th>
+                <th>{t('resultLabel')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loginRows.map((r) => (
+                <tr key={r.id} data-testid="login-row" data-result={r.result}>
+                  <td>{productDateTime(r.createdAt)}</td>
+                  <td>
+                    {r.ip}{' '}
+                    {fresh.has(r.id) ? (
+                      <strong className="cp-identity__tag" data-testid="login-new">
+                        {t('new')}
+                      </strong>
+                    ) : null}
+                  </td>
+                  <td>{r.device}</td>
+                  <td>
+                    {t(`methods.${r.method}`)} · {resultText(r.result)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <table className="cp-personal__table" data-testid="operate-log">
+            <thead>
+              <tr>
+                <th>{t('time')}</th>
+                <th>{t('action')}</th>
+                <th>{t('resultLabel')}</th>
+                <th>{t('ip')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {opRows.map((r) => (
+                <tr key={r.id} data-testid="operate-row" data-result={r.result}>
+                  <td>{productDateTime(r.createdAt)}</td>
+                  <td>{t(`actions.${r.action.replace('.', '_')}`, { defaultValue: r.action })}</td>
+                  <td>{resultText(r.result)}</td>
+                  <td>{r.ip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {total === 0 ? <p>{t('empty')}</p> : null}
+      </div>
+      <div className="cp-personal__row">
+        <Button
+          size="small"
+          disabled={pageNo <= 1}
+          onClick={() => setPageNo(pageNo - 1)}
+          data-testid="logs-prev"
+        >
+          {t('prev')}
+        </Button>
+        <span data-testid="logs-page">{t('page', { pageNo, pages, total })}</span>
+        <Button
+          size="small"
+          disabled={pageNo >= pages}
+          onClick={() => setPageNo(pageNo + 1)}
+          data-testid="logs-next"
+        >
+          {t('next')}
+        </Button>
+      </div>
+    </div>
+  );
+}
