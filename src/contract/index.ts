@@ -1,5 +1,6 @@
 /** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
 import { accountEndpoints } from './account';
+import { agentEndpoints } from './agent';
 import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
@@ -22,4 +23,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...segmentsEndpoints,
   ...couponsEndpoints,
   ...cardsEndpoints,
+  ...agentEndpoints,
 ];

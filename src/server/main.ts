@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { buildContext } from './bootstrap';
 import { loadEnv } from './env';
 import { schedulePurge } from './lib/purge';
+import { scheduleAgentJobs } from './modules/agent/schedule-agent-jobs';
 import { scheduleTopupSweep } from './modules/topups/sweep-orders';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   if (env.APP_MODE === 'demo') await seedDemoData(ctx);
   schedulePurge(ctx);
   scheduleTopupSweep(ctx);
+  scheduleAgentJobs(ctx);
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const url = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
@@ -23,7 +25,8 @@ async function main(): Promise<void> {
       process.stdout.write(`Sandbox mail outbox: ${url}/sandbox/outbox?to=EMAIL\n`);
       process.stdout.write(`Payment simulator: ${url}/sandbox/payments\n`);
       process.stdout.write(`Card-spend simulator: ${url}/sandbox/cards\n`);
-      process.stdout.write(`Transfer review desk: ${url}/sandbox/forecasts\n\n`);
+      process.stdout.write(`Transfer review desk: ${url}/sandbox/forecasts\n`);
+      process.stdout.write(`Payout review desk: ${url}/sandbox/payouts\n\n`);
     }
   });
 

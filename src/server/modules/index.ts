@@ -1,6 +1,7 @@
 /** Every domain module registers its contract endpoints here. */
 import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
+import { registerAgentRoutes } from './agent/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCardOpenRoutes } from './cards/routes-open';
 import { registerCouponsRoutes } from './coupons/routes';
@@ -32,4 +33,5 @@ export function registerModules(register: Registrar): void {
   registerCardSpendRoutes(register);
   registerRecordsRoutes(register);
   registerCardManageRoutes(register);
+  registerAgentRoutes(register);
 }

@@ -5,10 +5,12 @@ import { registerCardSpendSimulator } from './card-spend-routes';
 import { registerForecastReviewRoutes } from './forecasts-routes';
 import { registerOutboxRoutes } from './outbox-routes';
 import { registerPaymentsSimulator } from './payments-routes';
+import { registerPayoutDesk } from './payouts-routes';
 
 export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerOutboxRoutes(app, ctx);
   registerPaymentsSimulator(app, ctx);
   registerForecastReviewRoutes(app, ctx);
   registerCardSpendSimulator(app, ctx);
+  registerPayoutDesk(app, ctx);
 }

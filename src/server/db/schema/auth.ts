@@ -46,7 +46,17 @@ export const emailCodes = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     purpose: text('purpose', {
-      enum: ['signup', 'login', 'forgetPwd', 'resetPwd', 'edit', 'cancel', 'recharge', 'card_export'],
+      enum: [
+        'signup',
+        'login',
+        'forgetPwd',
+        'resetPwd',
+        'edit',
+        'cancel',
+        'recharge',
+        'card_export',
+        'agent_withdraw',
+      ],
     }).notNull(),
     /** HMAC of the code with the server secret. */
     codeHash: text('code_hash').notNull(),

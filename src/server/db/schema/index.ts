@@ -8,3 +8,4 @@ export * from './topups';
 export * from './files';
 export * from './idempotency';
 export * from './cards';
+export * from './agent';
