@@ -260,7 +260,12 @@ const cardRoutes = [
   ),
 ] as const;
 
-const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes, ...cardRoutes] as const;
+/** Issue 17: the invite-rebate (agent) page. */
+const agentRoutes = [
+  lazyPage('rebate', '/rebate', () => import('./features/agent/RebatePage'), 'RebatePage'),
+] as const;
+
+const SIGNED_IN_PAGES = [homeRoute, subHomeRoute, ...financeRoutes, ...cardRoutes, ...agentRoutes] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 
 export const routeTree = rootRoute.addChildren([
