@@ -38,12 +38,12 @@ export const WITHDRAWAL_RULES: Record<AgentCurrency, Omit<WithdrawalRule, 'avail
   CNY: {
     currency: 'CNY',
     wallet: { minimum: 100, maximum: 5_000_000, fee: 0 },
-    bankCard: { minimum: 10_000, maximum: 5_000_000, feeBp: 100, minFee: 200, dailyCount: 3 },
+    bankCard: { minimum: 1_000, maximum: 5_000_000, feeBp: 100, minFee: 200, dailyCount: 3 },
   },
   USD: {
     currency: 'USD',
     wallet: { minimum: 100, maximum: 1_000_000, fee: 0 },
-    bankCard: { minimum: 2_000, maximum: 1_000_000, feeBp: 100, minFee: 100, dailyCount: 3 },
+    bankCard: { minimum: 200, maximum: 1_000_000, feeBp: 100, minFee: 100, dailyCount: 3 },
   },
 };
 
