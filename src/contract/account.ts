@@ -5,9 +5,55 @@
 import { z } from 'zod';
 import { codeSent } from './auth';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing } from './core';
-import { email, googleCode, mailCode, mobile, nickname, optionalText, withConfirmedPassword } from './fields';
+import {
+  email,
+  googleCode,
+  mailCode,
+  mobile,
+  nickname,
+  optionalText,
+  stepUpTicket,
+  withConfirmedPassword,
+} from './fields';
 
 export const accountType = z.enum(['business', 'personal']);
+
+/**
+ * What a step-up ticket may be spent on (docs/decisions.md "Step-up re-authentication"). One ticket
+ * opens one call of one purpose, in the session that asked for it, within 5 minutes.
+ */
+export const stepUpPurpose = z.enum(
+  [
+    'email_change',
+    'password_change',
+    'google_unbind',
+    'account_close',
+    'card_reveal',
+    'card_export_full',
+    'bank_withdrawal',
+  ],
+  { error: 'common:validation.stepUpPurpose' },
+);
+export type StepUpPurpose = z.infer<typeof stepUpPurpose>;
+
+/** The data of a 428 that asks for a step-up: the PWA opens the sheet for this purpose. */
+export const stepUpNeeded = z.object({ stepUp: stepUpPurpose });
+
+export const stepUp = endpoint({
+  id: 'account.stepUp',
+  method: 'POST',
+  path: '/api/user/stepUp',
+  encoding: 'form',
+  auth: 'bearer',
+  summary:
+    'Prove the session holder again (the password, or a Google code when Google Authenticator is bound) for one sensitive call: answers a single-use ticket bound to this session and purpose, valid 5 minutes. Wrong passwords are throttled (429).',
+  request: z.object({
+    purpose: stepUpPurpose,
+    password: optionalText(z.string().max(64)),
+    googleCode: optionalText(googleCode),
+  }),
+  response: z.object({ ticket: z.string(), expiresAt: isoTime }),
+});
 
 export const userInfo = z.object({
   userId: z.string(),
@@ -133,8 +179,9 @@ export const resetPwdSubmit = endpoint({
   path: '/api/user/resetPwd/submit',
   encoding: 'form',
   auth: 'bearer',
-  summary: 'Change the password with the code; every other session of the account is revoked.',
-  request: withConfirmedPassword({ code: mailCode }),
+  summary:
+    'Change the password with the code and a `password_change` step-up ticket (428 without); every other session of the account is revoked and the address is told.',
+  request: withConfirmedPassword({ code: mailCode, stepUpTicket: optionalText(stepUpTicket) }),
   response: nothing,
 });
 
@@ -145,8 +192,8 @@ export const editCode = endpoint({
   encoding: 'query',
   auth: 'bearer',
   summary:
-    'Send the code confirming a profile edit: to the new address when `email` is given, else to the current one.',
-  request: z.object({ email: optionalText(email) }),
+    'Send the code confirming a profile edit. With a new `email`: an `email_change` step-up ticket is required (428 without) and two codes go out, one to the current address and one to the new one; otherwise one code to the current address.',
+  request: z.object({ email: optionalText(email), stepUpTicket: optionalText(stepUpTicket) }),
   response: codeSent,
 });
 
@@ -156,9 +203,11 @@ export const editByCode = endpoint({
   path: '/api/user/editByCode',
   encoding: 'form',
   auth: 'bearer',
-  summary: 'Change nickname, mobile and/or e-mail with the code from edit/getCode.',
+  summary:
+    'Change nickname, mobile and/or e-mail with the code from edit/getCode. An e-mail change needs `code` (sent to the new address) and `oldCode` (sent to the current one) from an edit/getCode of this session that carried a step-up; it ends every other session.',
   request: z.object({
     code: mailCode,
+    oldCode: optionalText(mailCode),
     nickname: optionalText(nickname),
     mobile: optionalText(mobile),
     email: optionalText(email),
@@ -183,8 +232,9 @@ export const cancelSubmit = endpoint({
   path: '/api/user/cancel/submit',
   encoding: 'form',
   auth: 'bearer',
-  summary: 'Close the account; refused (422) while any wallet or card balance is not zero.',
-  request: z.object({ code: mailCode }),
+  summary:
+    'Close the account with the code and an `account_close` step-up ticket (428 without); refused (422) while any wallet or card balance is not zero.',
+  request: z.object({ code: mailCode, stepUpTicket: optionalText(stepUpTicket) }),
   response: nothing,
 });
 
@@ -227,8 +277,9 @@ export const unbindGoogleCode = endpoint({
   path: '/api/user/unbindGoogleCode',
   encoding: 'form',
   auth: 'bearer',
-  summary: 'Unbind Google Authenticator with a current code.',
-  request: z.object({ googleCode }),
+  summary:
+    'Unbind Google Authenticator with a `google_unbind` step-up ticket (428 without; the step-up itself takes a Google code, so no second code is asked); other sessions end and the address is told.',
+  request: z.object({ googleCode: optionalText(googleCode), stepUpTicket: optionalText(stepUpTicket) }),
   response: nothing,
 });
 
@@ -238,12 +289,17 @@ export const updatePwdByGoogleCode = endpoint({
   path: '/api/user/updatePwdByGoogleCode',
   encoding: 'form',
   auth: 'bearer',
-  summary: 'Change the password with a Google Authenticator code; other sessions are revoked.',
-  request: withConfirmedPassword({ googleCode }),
+  summary:
+    'Change the password with a `password_change` step-up ticket obtained by a Google code (428 without); other sessions are revoked and the address is told.',
+  request: withConfirmedPassword({
+    googleCode: optionalText(googleCode),
+    stepUpTicket: optionalText(stepUpTicket),
+  }),
   response: nothing,
 });
 
 export const accountEndpoints = [
+  stepUp,
   info,
   overviewCall,
   userPrivilege,

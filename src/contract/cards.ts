@@ -19,7 +19,7 @@ import {
   STREET_MAX,
 } from './card-rules';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { googleCode, mailCode, optionalText, requiredText } from './fields';
+import { googleCode, mailCode, optionalText, requiredText, stepUpTicket } from './fields';
 import { amountMinor, calendarDate } from './finance';
 import { cardNetwork } from './segments';
 
@@ -555,8 +555,12 @@ export const cardDetail = endpoint({
   auth: 'bearer',
   permission: 'card:detail',
   summary:
-    'The full number, expiry and CVV, on request only. A fresh Google code is required when Google Authenticator is bound. Every reveal is logged.',
-  request: z.object({ cardId, googleCode: optionalText(googleCode) }),
+    "The full number, expiry and CVV, on request only. A fresh Google code is required when Google Authenticator is bound (428 `{ need: 'google' }`), otherwise a `card_reveal` step-up ticket (428 `{ stepUp: 'card_reveal' }`). Every reveal is logged.",
+  request: z.object({
+    cardId,
+    googleCode: optionalText(googleCode),
+    stepUpTicket: optionalText(stepUpTicket),
+  }),
   response: z.object({
     cardId: z.string(),
     pan: z.string(),
@@ -770,13 +774,14 @@ export const cardDown = endpoint({
   audited: true,
   permission: 'card:export',
   summary:
-    'The filtered cards as XLSX or CSV. With `full=1` and a valid export code: full numbers, expiry and CVV (logged per card).',
+    'The filtered cards as XLSX or CSV. With `full=1`: a `card_export_full` step-up ticket (428 `{ stepUp }` without) and a valid export code give full numbers, expiry and CVV (logged per card).',
   request: z.intersection(
     cardFilter,
     z.object({
       format: z.enum(['xlsx', 'csv']).default('xlsx'),
       full: optionalText(z.enum(['0', '1'])),
       code: optionalText(mailCode),
+      stepUpTicket: optionalText(stepUpTicket),
     }),
   ),
   response: nothing,

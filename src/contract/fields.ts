@@ -39,6 +39,16 @@ export const googleCode = z
   .trim()
   .regex(/^\d{6}$/, { error: 'common:validation.googleCode' });
 
+/**
+ * A step-up ticket from POST /api/user/stepUp (docs/decisions.md "Step-up re-authentication").
+ * Sensitive calls declare it optional: a missing or bad one answers 428 with `data.stepUp`, which
+ * is what makes the PWA ask for the password or Google code.
+ */
+export const stepUpTicket = z
+  .string({ error: 'common:validation.stepUpTicket' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, { error: 'common:validation.stepUpTicket' });
+
 /** Invitation code: 6 digits (spec §9). */
 export const inviteCode = z
   .string({ error: 'common:validation.inviteCode' })

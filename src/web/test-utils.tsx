@@ -18,6 +18,7 @@ import { vi } from 'vitest';
 import { App } from './App';
 import { i18n } from './lib/i18n';
 import { createAppRouter } from './router';
+import { StepUpHost } from './components/ui/StepUpSheet';
 
 export function renderApp(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
@@ -48,6 +49,8 @@ export async function renderPage(path: string, Page: () => ReactNode, otherPaths
   const view = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router as never} />
+      {/* The signed-in shell hosts the step-up sheet; pages rendered without it get it here. */}
+      <StepUpHost />
     </QueryClientProvider>,
   );
   await screen.findByTestId(/-page$/);
@@ -57,7 +60,12 @@ export async function renderPage(path: string, Page: () => ReactNode, otherPaths
 /** A component inside a fresh query client, for parts tested without a page around them. */
 export function renderWithClient(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+  const view = render(
+    <QueryClientProvider client={client}>
+      {node}
+      <StepUpHost />
+    </QueryClientProvider>,
+  );
   return { client, ...view };
 }
 

@@ -96,6 +96,11 @@ async function withdraw(
   await page.getByTestId('withdraw-send-code').click();
   await page.getByTestId('withdraw-code').fill(await outboxCode(request, email, since));
   await page.getByTestId('withdraw-confirm').click();
+  if (target === 'bank') {
+    // Money to a bank asks for the password again (the shared step-up sheet).
+    await page.getByTestId('step-up-password').fill(PASSWORD);
+    await page.getByTestId('step-up-submit').click();
+  }
   await expect(sheet).toHaveCount(0);
 }
 

@@ -1,13 +1,26 @@
 /**
- * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; at most 1 a minute per
- * address and purpose, and 10 a day per address; 5 wrong tries kill the code. Stored as keyed hashes only.
+ * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; 5 wrong tries kill the
+ * code. Stored as keyed hashes only.
+ *
+ * Sending limits throttle whoever asks, not the owner of the address (issue 13 §2): there is no
+ * shared daily quota any more, which strangers could spend to leave a victim without any code.
+ * - Per address and purpose, with back-off: the first RESEND_STEPS.length codes of an hour wait a
+ *   minute after each other, later ones 5 then 15 minutes. Flooding the sign-up codes of an address
+ *   delays nothing else (sign-in, forgotten password have their own count), and at worst the
+ *   purpose flooded waits 15 minutes.
+ * - Per source address, for the signed-out purposes: SOURCE_LIMIT requests in SOURCE_WINDOW_MS,
+ *   then 429 — what actually stops one machine from mailing many addresses.
+ * - A send that fails does not count: the code row (and the source's count) is removed and the
+ *   customer gets a translated "could not send, try again", with no cooldown.
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Code } from '../../contract/core';
 import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
 import { inTransaction } from '../db/client';
-import { emailCodes } from '../db/schema';
+import { emailCodes, signinFailures } from '../db/schema';
 import { newId, randomDigits, safeEqual } from './crypto';
-import { fail } from './errors';
+import { AppError, fail } from './errors';
 import type { Lang } from './i18n';
 import { translate } from './i18n';
 import { renderMail } from './mail-templates';
@@ -16,12 +29,39 @@ export type CodePurpose = (typeof emailCodes.$inferInsert)['purpose'];
 
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_SECONDS = 60;
-export const DAILY_LIMIT = 10;
 export const MAX_WRONG_TRIES = 5;
+/** Wait after the n-th code of the last hour for one address and purpose (the last one repeats). */
+export const RESEND_STEPS = [60, 60, 60, 60, 60, 300, 900];
+const BACKOFF_WINDOW_MS = 3600_000;
+/** Signed-out code requests per source address in the window. */
+export const SOURCE_LIMIT = 20;
+const SOURCE_WINDOW_MS = 15 * 60_000;
+const SIGNED_OUT: ReadonlySet<CodePurpose> = new Set(['signup', 'login', 'forgetPwd']);
+const sourceSubject = (ip: string) => `code-source:${ip}`;
 
 export interface SendOptions {
   /** False when the address has no account: the answer and the limits stay the same, no mail goes out. */
   deliver?: boolean;
+  /** The requester's address; signed-out purposes are limited per source. */
+  ip?: string;
+}
+
+/** Seconds to wait after the newest of `recent` codes (newest first) of one address and purpose. */
+export function resendWait(recentCount: number): number {
+  return RESEND_STEPS[Math.min(Math.max(recentCount - 1, 0), RESEND_STEPS.length - 1)]!;
+}
+
+/** 429 while the source has made SOURCE_LIMIT signed-out code requests in the window. */
+async function refuseBusySource(tx: Executor, ip: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - SOURCE_WINDOW_MS);
+  const recent = await tx
+    .select({ createdAt: signinFailures.createdAt })
+    .from(signinFailures)
+    .where(and(eq(signinFailures.subject, sourceSubject(ip)), gt(signinFailures.createdAt, since)))
+    .orderBy(asc(signinFailures.createdAt));
+  if (recent.length < SOURCE_LIMIT) return;
+  const oldest = recent[recent.length - SOURCE_LIMIT]!.createdAt.getTime();
+  throw fail.rateLimited(Math.max(1, Math.ceil((oldest + SOURCE_WINDOW_MS - now.getTime()) / 1000)));
 }
 
 export async function sendMailCode(
@@ -33,25 +73,25 @@ export async function sendMailCode(
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const code = randomDigits(6);
   const now = ctx.now();
-  await inTransaction(ctx.database.db, async (tx) => {
+  const id = newId();
+  const source = SIGNED_OUT.has(purpose) && options.ip ? options.ip : null;
+  const sourceRow = await inTransaction(ctx.database.db, async (tx) => {
     // Serialise sends per address so two concurrent requests cannot both pass the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-code:${email}`}))`);
-    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    if (source) await refuseBusySource(tx, source, now);
+    const since = new Date(now.getTime() - BACKOFF_WINDOW_MS);
     const recent = await tx
-      .select({ createdAt: emailCodes.createdAt, purpose: emailCodes.purpose })
+      .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, dayAgo)))
+      .where(
+        and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), gt(emailCodes.createdAt, since)),
+      )
       .orderBy(desc(emailCodes.createdAt));
-    // The minute applies per purpose, so someone who just signed up can ask for a sign-in code at
-    // once; the daily cap counts every purpose, which is what stops mail-bombing an address.
-    const newest = recent.find((r) => r.purpose === purpose);
+    const newest = recent[0];
     if (newest) {
+      const wait = resendWait(recent.length);
       const sinceLast = (now.getTime() - newest.createdAt.getTime()) / 1000;
-      if (sinceLast < RESEND_SECONDS) throw fail.rateLimited(Math.ceil(RESEND_SECONDS - sinceLast));
-    }
-    if (recent.length >= DAILY_LIMIT) {
-      const oldest = recent[recent.length - 1]!;
-      throw fail.rateLimited(Math.ceil((oldest.createdAt.getTime() + 24 * 3600_000 - now.getTime()) / 1000));
+      if (sinceLast < wait) throw fail.rateLimited(Math.ceil(wait - sinceLast));
     }
     // Only the newest code of a purpose is live.
     await tx
@@ -61,20 +101,35 @@ export async function sendMailCode(
         and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
       );
     await tx.insert(emailCodes).values({
-      id: newId(),
+      id,
       email,
       purpose,
       codeHash: ctx.box.hmac(`mail-code:${purpose}`, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       createdAt: now,
     });
+    if (!source) return null;
+    const [row] = await tx
+      .insert(signinFailures)
+      .values({ subject: sourceSubject(source), createdAt: now })
+      .returning({ id: signinFailures.id });
+    return row?.id ?? null;
   });
-  if (options.deliver !== false) {
-    const subject = translate(lang, `server:mail.${purpose}.subject`);
-    const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
+  const resendIn = resendWait(1);
+  if (options.deliver === false) return { expiresIn: CODE_TTL_SECONDS, resendIn };
+  const subject = translate(lang, `server:mail.${purpose}.subject`);
+  const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
+  try {
     await ctx.mail.send({ to: email, subject, text, html: renderMail(subject, text) });
+  } catch (error) {
+    // Nothing was delivered, so nothing may count: not the back-off, not the source's limit.
+    ctx.log.warn('code mail not sent', { purpose, error: String(error) });
+    await ctx.database.db.delete(emailCodes).where(eq(emailCodes.id, id));
+    if (sourceRow !== null)
+      await ctx.database.db.delete(signinFailures).where(eq(signinFailures.id, sourceRow));
+    throw new AppError(Code.serverError, 'server:errors.mailNotSent');
   }
-  return { expiresIn: CODE_TTL_SECONDS, resendIn: RESEND_SECONDS };
+  return { expiresIn: CODE_TTL_SECONDS, resendIn };
 }
 
 type Outcome = 'ok' | 'invalid' | 'wrong' | 'killed';

@@ -1,5 +1,5 @@
 /**
- * Removes rows that can no longer matter: expired or spent codes, captchas and sign-in tickets,
+ * Removes rows that can no longer matter: expired or spent codes, captchas, sign-in and step-up tickets,
  * failures older than every window that counts them, dead session tokens, idempotency keys past
  * their 48 hours. Runs at start and hourly;
  * several instances running it at once is harmless (each statement only deletes what is expired).
@@ -13,6 +13,7 @@ import {
   sessionTokens,
   signinFailures,
   signinTickets,
+  stepUpTickets,
 } from '../db/schema';
 import { IDEMPOTENCY_KEEP_MS } from './idempotency';
 
@@ -39,6 +40,12 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
         .delete(signinTickets)
         .where(or(lt(signinTickets.expiresAt, now), isNotNull(signinTickets.usedAt)))
         .returning({ id: signinTickets.ticketHash })
+    ).length,
+    stepUpTickets: (
+      await db
+        .delete(stepUpTickets)
+        .where(or(lt(stepUpTickets.expiresAt, now), isNotNull(stepUpTickets.usedAt)))
+        .returning({ id: stepUpTickets.ticketHash })
     ).length,
     signinFailures: (
       await db

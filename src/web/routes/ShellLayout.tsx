@@ -9,6 +9,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
 import { AppShell } from '../components/layout/AppShell';
+import { StepUpHost } from '../components/ui/StepUpSheet';
 import type { UserMenuProps } from '../components/layout/UserMenu';
 import { usePrivilege } from '../features/account/usePrivilege';
 import { useSubUserInfo } from '../features/account/useSubUserInfo';
@@ -52,7 +53,12 @@ function SignedInShell() {
       brand={<BrandMark size={30} />}
       noticeArea={<NoticeCenter />}
       banner={<NoticeBanner />}
-      overlays={<NoticeDialogHost />}
+      overlays={
+        <>
+          <NoticeDialogHost />
+          <StepUpHost />
+        </>
+      }
       user={user}
       planName={plan?.planName}
       balances={balances}

@@ -9,3 +9,4 @@ export * from './files';
 export * from './idempotency';
 export * from './cards';
 export * from './agent';
+export * from './step-up';

@@ -8,6 +8,7 @@ import { fundWallet } from '../../testing/money';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
+import { stepUpTicketFor } from '../../testing/step-up';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +29,8 @@ describe('cancel', () => {
     const me = await signedInAccount(t);
     const funding = await fundWallet(t, me.accountId, 'USD', 1);
     const code = await askForCode(t, cancelCode, {}, me.token, me.email);
-    const refused = await t.api(cancelSubmit, { code }, { token: me.token, lang: 'en' });
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'account_close');
+    const refused = await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token, lang: 'en' });
     expect(refused.body).toMatchObject({
       code: 422,
       msg: 'The account cannot be closed while a balance is not zero',
@@ -44,14 +46,27 @@ describe('cancel', () => {
         actor: { ip: 'test', device: 'test' },
       }),
     );
-    expect((await t.api(cancelSubmit, { code }, { token: me.token })).body.code).toBe(200);
+    // The refusal spent neither the code nor the ticket.
+    expect((await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token })).body.code).toBe(200);
+  });
+
+  it('a stolen bearer token with the mailed code but no step-up closes nothing (428)', async () => {
+    const me = await signedInAccount(t);
+    const code = await askForCode(t, cancelCode, {}, me.token, me.email);
+    const answer = await t.api(cancelSubmit, { code }, { token: me.token, lang: 'en' });
+    expect(answer.body).toMatchObject({ code: 428, data: { stepUp: 'account_close' } });
+    const wrongPurpose = await stepUpTicketFor(t, me.token, 'card_reveal');
+    const misused = await t.api(cancelSubmit, { code, stepUpTicket: wrongPurpose }, { token: me.token });
+    expect(misused.body).toMatchObject({ code: 428, data: { stepUp: 'account_close' } });
+    expect(await statusOf(me.accountId)).toBe('active');
   });
 
   it('closes an account at zero and ends every session, the caller included', async () => {
     const me = await signedInAccount(t);
     const other = await openSession(t, me.accountId);
     const code = await askForCode(t, cancelCode, {}, me.token, me.email);
-    const answer = await t.api(cancelSubmit, { code }, { token: me.token });
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'account_close');
+    const answer = await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token });
     expect(answer.body).toMatchObject({ code: 200, data: null });
     expect(await statusOf(me.accountId)).toBe('cancelled');
     expect((await t.api(info, {}, { token: me.token })).body.code).toBe(401);
@@ -66,7 +81,8 @@ describe('cancel', () => {
   it('needs a code mailed for closure', async () => {
     const me = await signedInAccount(t);
     const code = await askForCode(t, resetPwdCode, {}, me.token, me.email);
-    expect((await t.api(cancelSubmit, { code }, { token: me.token })).body.code).toBe(422);
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'account_close');
+    expect((await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token })).body.code).toBe(422);
     expect(await statusOf(me.accountId)).toBe('active');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * cancel/submit: close the account. Refused (422) while any money is held, so closing never strands
  * a balance; on success the account is 'cancelled' and every session, the caller's included, ends.
+ * Needs an `account_close` step-up ticket besides the mailed code, so a stolen bearer token alone
+ * cannot close the account.
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -10,7 +12,9 @@ import { accounts, ledgerAccounts } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { consumeMailCode } from '../../lib/mail-codes';
 import type { MainPrincipal } from '../../lib/principal';
+import type { Call } from '../../lib/route';
 import { revokeAccountSessions } from '../../lib/session';
+import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 import { loadAccount } from './load-account';
 
 /**
@@ -28,12 +32,19 @@ async function ensureNothingHeld(tx: Executor, accountId: string): Promise<void>
   if (wallets.some((w) => w.balance !== 0)) throw fail.rule('server:account.balanceNotZero');
 }
 
-export async function cancelAccount(ctx: AppContext, principal: MainPrincipal, code: string): Promise<void> {
+export async function cancelAccount(
+  ctx: AppContext,
+  call: Call,
+  principal: MainPrincipal,
+  input: { code: string; stepUpTicket?: string | undefined },
+): Promise<void> {
   const account = await loadAccount(ctx, principal.accountId);
-  // A first look before the code is spent, so a refusal leaves the user their code.
+  // First looks before the code is spent, so a refusal leaves the user their code.
+  await requireLiveStepUp(ctx.database.db, call, 'account_close', input.stepUpTicket);
   await ensureNothingHeld(ctx.database.db, account.id);
-  await consumeMailCode(ctx, account.email, 'cancel', code);
+  await consumeMailCode(ctx, account.email, 'cancel', input.code);
   await inTransaction(ctx.database.db, async (tx) => {
+    await consumeStepUp(tx, call, 'account_close', input.stepUpTicket);
     await ensureNothingHeld(tx, account.id);
     await tx
       .update(accounts)

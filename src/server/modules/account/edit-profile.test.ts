@@ -4,7 +4,9 @@ import { editByCode, editCode, info } from '../../../contract/account';
 import { accounts, mailOutbox } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../testing/harness';
-import { askForCode, signedInAccount } from '../../testing/signed-in';
+import type { SignedInAccount } from '../../testing/signed-in';
+import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
+import { stepUpTicketFor } from '../../testing/step-up';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,26 +59,77 @@ describe('edit without an e-mail change', () => {
 });
 
 describe('e-mail change', () => {
-  it('mails the code to the new address and accepts only that code', async () => {
+  /** The legitimate flow: step-up, then one code to the current address and one to the new one. */
+  async function startChange(
+    me: SignedInAccount,
+    newEmail: string,
+  ): Promise<{ oldCode: string; code: string }> {
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'email_change');
+    const sent = await t.api(editCode, { email: newEmail, stepUpTicket }, { token: me.token });
+    expect(sent.body.code).toBe(200);
+    const codes = {
+      oldCode: await t.latestCode(me.email),
+      code: await t.latestCode(newEmail.trim().toLowerCase()),
+    };
+    t.advance(61_000);
+    return codes;
+  }
+
+  it('needs a step-up, a code from the current address and one from the new address', async () => {
     const me = await signedInAccount(t);
     const newEmail = uniqueEmail('moved');
-    // A code of the current address does not prove the new one.
-    const oldAddressCode = await askForCode(t, editCode, {}, me.token, me.email);
-    const refused = await t.api(editByCode, { code: oldAddressCode, email: newEmail }, { token: me.token });
-    expect(refused.body.code).toBe(422);
+    const { oldCode, code } = await startChange(me, newEmail);
+    // The current address's code alone, or the new address's alone, moves nothing.
+    expect((await t.api(editByCode, { code, email: newEmail }, { token: me.token })).body.code).toBe(422);
+    expect(
+      (await t.api(editByCode, { code: oldCode, oldCode, email: newEmail }, { token: me.token })).body.code,
+    ).toBe(422);
     expect(await emailOf(me.accountId)).toBe(me.email);
 
-    const code = await askForCode(t, editCode, { email: newEmail }, me.token, newEmail);
-    const answer = await t.api(editByCode, { code, email: newEmail }, { token: me.token });
+    const again = await startChange(me, newEmail);
+    const answer = await t.api(editByCode, { ...again, email: newEmail }, { token: me.token });
     expect(answer.body).toMatchObject({ code: 200, data: { email: newEmail } });
     expect(await emailOf(me.accountId)).toBe(newEmail);
   });
 
-  it('tells the old address about the change', async () => {
+  it('a stolen bearer token cannot send the codes nor move the address (428 stepUp email_change)', async () => {
+    const victim = await signedInAccount(t);
+    const thief = uniqueEmail('thief');
+    const sent = await t.api(editCode, { email: thief }, { token: victim.token, lang: 'en' });
+    expect(sent.body).toMatchObject({ code: 428, data: { stepUp: 'email_change' } });
+    const forged = await t.api(
+      editCode,
+      { email: thief, stepUpTicket: 'x'.repeat(43) },
+      { token: victim.token },
+    );
+    expect(forged.body).toMatchObject({ code: 428, data: { stepUp: 'email_change' } });
+    const moved = await t.api(
+      editByCode,
+      { code: '123456', oldCode: '123456', email: thief },
+      { token: victim.token },
+    );
+    expect(moved.body).toMatchObject({ code: 428, data: { stepUp: 'email_change' } });
+    expect(await emailOf(victim.accountId)).toBe(victim.email);
+    // Nothing was mailed to the thief's address.
+    await expect(t.latestCode(thief)).rejects.toThrow();
+  });
+
+  it('the grant belongs to the session that stepped up: another session of the account cannot use it', async () => {
     const me = await signedInAccount(t);
+    const other = await openSession(t, me.accountId);
     const newEmail = uniqueEmail('moved');
-    const code = await askForCode(t, editCode, { email: newEmail }, me.token, newEmail);
-    await t.api(editByCode, { code, email: newEmail }, { token: me.token, lang: 'en' });
+    const codes = await startChange(me, newEmail);
+    const answer = await t.api(editByCode, { ...codes, email: newEmail }, { token: other.token });
+    expect(answer.body).toMatchObject({ code: 428, data: { stepUp: 'email_change' } });
+    expect(await emailOf(me.accountId)).toBe(me.email);
+  });
+
+  it('tells the old address and ends every other session', async () => {
+    const me = await signedInAccount(t);
+    const laptop = await openSession(t, me.accountId);
+    const newEmail = uniqueEmail('moved');
+    const codes = await startChange(me, newEmail);
+    await t.api(editByCode, { ...codes, email: newEmail }, { token: me.token, lang: 'en' });
     const [notice] = await t.ctx.database.db
       .select()
       .from(mailOutbox)
@@ -85,6 +138,8 @@ describe('e-mail change', () => {
       .limit(1);
     expect(notice?.subject).toBe('Your Card Portal e-mail address was changed');
     expect(notice?.text).toContain(newEmail);
+    expect((await t.api(info, {}, { token: me.token })).body.code).toBe(200);
+    expect((await t.api(info, {}, { token: laptop.token })).body.code).toBe(401);
   });
 
   it('answers 409 when asking for a code to an address that is taken', async () => {
@@ -94,12 +149,12 @@ describe('e-mail change', () => {
     expect(answer.body.code).toBe(409);
   });
 
-  it('answers 409 when the address is taken after the code was sent, and keeps the code', async () => {
+  it('answers 409 when the address is taken after the code was sent, and keeps the codes', async () => {
     const me = await signedInAccount(t);
     const newEmail = uniqueEmail('contested');
-    const code = await askForCode(t, editCode, { email: newEmail }, me.token, newEmail);
+    const codes = await startChange(me, newEmail);
     const squatter = await signedInAccount(t, newEmail);
-    const answer = await t.api(editByCode, { code, email: newEmail }, { token: me.token, lang: 'en' });
+    const answer = await t.api(editByCode, { ...codes, email: newEmail }, { token: me.token, lang: 'en' });
     expect(answer.body).toMatchObject({ code: 409, msg: 'This e-mail is already registered' });
     expect(await emailOf(me.accountId)).toBe(me.email);
     expect(await emailOf(squatter.accountId)).toBe(newEmail);
@@ -108,10 +163,10 @@ describe('e-mail change', () => {
   it('normalises the address as sign-up does', async () => {
     const me = await signedInAccount(t);
     const newEmail = uniqueEmail('mixed');
-    const code = await askForCode(t, editCode, { email: newEmail.toUpperCase() }, me.token, newEmail);
+    const codes = await startChange(me, newEmail.toUpperCase());
     const answer = await t.api(
       editByCode,
-      { code, email: ` ${newEmail.toUpperCase()} ` },
+      { ...codes, email: ` ${newEmail.toUpperCase()} ` },
       { token: me.token },
     );
     expect(answer.body).toMatchObject({ code: 200, data: { email: newEmail } });

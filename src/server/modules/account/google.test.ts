@@ -5,6 +5,7 @@ import {
   checkGoogleCode,
   getGoogleCode,
   info,
+  stepUp,
   unbindGoogleCode,
 } from '../../../contract/account';
 import { accounts } from '../../db/schema';
@@ -12,7 +13,7 @@ import { googleCodeAt } from '../../lib/totp';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
+import { openSession, signedInAccount } from '../../testing/signed-in';
 
 const STEP_MS = 30_000;
 
@@ -145,14 +146,30 @@ describe('binding and unbinding', () => {
     const first = await offer(me);
     await t.api(bindGoogleCode, { googleCode: codeNow(first.secret) }, { token: me.token });
 
-    // Unbinding needs a current, unused code.
+    // Unbinding needs a step-up, which for a bound account is a current, unused Google code.
     const wrong = codeNow(first.secret, 1) === '000000' ? '111111' : '000000';
-    expect((await t.api(unbindGoogleCode, { googleCode: wrong }, { token: me.token })).body.code).toBe(422);
+    expect((await t.api(unbindGoogleCode, { googleCode: wrong }, { token: me.token })).body).toMatchObject({
+      code: 428,
+      data: { stepUp: 'google_unbind' },
+    });
+    const laptop = await openSession(t, me.accountId);
+    const refusedStep = await t.api(
+      stepUp,
+      { purpose: 'google_unbind', googleCode: wrong },
+      { token: me.token },
+    );
+    expect(refusedStep.body.code).toBe(422);
     expect(await googleBound(me)).toBe(true);
-    expect(
-      (await t.api(unbindGoogleCode, { googleCode: codeNow(first.secret, 1) }, { token: me.token })).body
-        .code,
-    ).toBe(200);
+    const step = await t.api(
+      stepUp,
+      { purpose: 'google_unbind', googleCode: codeNow(first.secret, 1) },
+      { token: me.token },
+    );
+    const stepUpTicket = (step.body.data as { ticket: string }).ticket;
+    expect((await t.api(unbindGoogleCode, { stepUpTicket }, { token: me.token })).body.code).toBe(200);
+    // Every other session ends with it; the caller's stays.
+    expect((await t.api(info, {}, { token: laptop.token })).body.code).toBe(401);
+    expect((await t.api(info, {}, { token: me.token })).body.code).toBe(200);
     expect(await googleBound(me)).toBe(false);
     expect(await googleColumns(me.accountId)).toEqual({ secret: null, pending: null, lastStep: null });
 

@@ -17,12 +17,14 @@ import {
   overviewForSub,
   resetPwdCode,
   resetPwdSubmit,
+  stepUp,
   unbindGoogleCode,
   updatePwdByGoogleCode,
   userPrivilege,
 } from '../../../contract/account';
 import { mainAccountOf, principalOf, subAccountOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
+import { issueStepUp } from '../../lib/step-up';
 import { consumeGoogleCode } from '../../lib/totp';
 import { bindGoogle } from './bind-google';
 import { cancelAccount } from './cancel-account';
@@ -53,6 +55,12 @@ function toOverview(figures: OverviewFigures): Overview {
 }
 
 export function registerAccountRoutes(register: Registrar): void {
+  // Main account holders only: the factor checked is the main account's password or Google code.
+  register(stepUp, (input, call) => {
+    mainAccountOf(call);
+    return issueStepUp(call.app, call, input);
+  });
+
   register(info, (_input, call) => readUserInfo(call.app, mainAccountOf(call)));
 
   register(overviewCall, async (_input, call) => {
@@ -75,22 +83,22 @@ export function registerAccountRoutes(register: Registrar): void {
   );
 
   register(resetPwdSubmit, async (input, call) => {
-    await resetPassword(call.app, mainAccountOf(call), input);
+    await resetPassword(call.app, call, mainAccountOf(call), input, call.lang);
     return null;
   });
 
   register(editCode, (input, call) =>
-    sendEditCode(call.app, mainAccountOf(call).accountId, input.email, call.lang),
+    sendEditCode(call.app, call, mainAccountOf(call).accountId, input, call.lang),
   );
 
-  register(editByCode, (input, call) => editProfile(call.app, mainAccountOf(call), input, call.lang));
+  register(editByCode, (input, call) => editProfile(call.app, call, mainAccountOf(call), input, call.lang));
 
   register(cancelCode, (_input, call) =>
     sendAccountCode(call.app, mainAccountOf(call).accountId, 'cancel', call.lang),
   );
 
   register(cancelSubmit, async (input, call) => {
-    await cancelAccount(call.app, mainAccountOf(call), input.code);
+    await cancelAccount(call.app, call, mainAccountOf(call), input);
     return null;
   });
 
@@ -107,12 +115,12 @@ export function registerAccountRoutes(register: Registrar): void {
   });
 
   register(unbindGoogleCode, async (input, call) => {
-    await unbindGoogle(call.app, mainAccountOf(call).accountId, input.googleCode);
+    await unbindGoogle(call.app, call, mainAccountOf(call), input, call.lang);
     return null;
   });
 
   register(updatePwdByGoogleCode, async (input, call) => {
-    await updatePasswordByGoogle(call.app, mainAccountOf(call), input);
+    await updatePasswordByGoogle(call.app, call, mainAccountOf(call), input, call.lang);
     return null;
   });
 }

@@ -15,6 +15,7 @@ import {
   withdrawalsToWallet,
 } from '../../../contract/agent';
 import type { AgentInfoView, BankCardView, CommissionView, WithdrawalView } from '../../../contract/agent';
+import { stepUp } from '../../../contract/account';
 import { accounts, agentFeeEvents, agentBankCards } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
@@ -36,6 +37,17 @@ afterAll(async () => t.close());
 async function later(ms: number, ...people: { accountId: string; token: string }[]): Promise<void> {
   t.advance(ms);
   for (const person of people) Object.assign(person, await openSession(t, person.accountId));
+}
+
+/** A step-up ticket of purpose bank_withdrawal for the session (the password proven again). */
+async function ticketFor(person: { token: string; password: string }): Promise<string> {
+  const answer = await t.api(
+    stepUp,
+    { purpose: 'bank_withdrawal', password: person.password },
+    { token: person.token },
+  );
+  expect(answer.body.code).toBe(200);
+  return (answer.body.data as { ticket: string }).ticket;
 }
 
 const key = () => `k-${Math.random().toString(36).slice(2)}`;
@@ -297,7 +309,7 @@ describe('withdrawals', () => {
     let code = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
     const failing = await t.api(
       withdrawalsToBankCard,
-      { currency: 'CNY', amount: 20_000, bankCardId: card.id, code },
+      { currency: 'CNY', amount: 20_000, bankCardId: card.id, code, stepUpTicket: await ticketFor(agent) },
       { token: agent.token, headers: { 'idempotency-key': key() } },
     );
     // 1 % with a 2.00 minimum.
@@ -316,9 +328,16 @@ describe('withdrawals', () => {
     });
 
     code = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
-    const paid = await t.api(
+    // Without the step-up ticket: 428, and the mail code is not spent.
+    const unproven = await t.api(
       withdrawalsToBankCard,
       { currency: 'CNY', amount: 50_000, bankCardId: card.id, code },
+      { token: agent.token, lang: 'en' },
+    );
+    expect(unproven.body).toMatchObject({ code: 428, data: { stepUp: 'bank_withdrawal' } });
+    const paid = await t.api(
+      withdrawalsToBankCard,
+      { currency: 'CNY', amount: 50_000, bankCardId: card.id, code, stepUpTicket: await ticketFor(agent) },
       { token: agent.token, headers: { 'idempotency-key': key() } },
     );
     expect(paid.body.data).toMatchObject({ fee: 500, net: 49_500 });
@@ -363,7 +382,7 @@ describe('withdrawals', () => {
     const code = await askForCode(t, agentGetCode, {}, thief.token, thief.email);
     const stolen = await t.api(
       withdrawalsToBankCard,
-      { currency: 'CNY', amount: 20_000, bankCardId: cardId, code },
+      { currency: 'CNY', amount: 20_000, bankCardId: cardId, code, stepUpTicket: await ticketFor(thief) },
       { token: thief.token, lang: 'en' },
     );
     expect(stolen.body).toMatchObject({ code: 422, msg: 'This bank card is not among your saved cards' });

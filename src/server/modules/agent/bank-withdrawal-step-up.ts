@@ -1,11 +1,21 @@
 /**
- * The step-up seam of bank withdrawals (BRIEF shared design 1, purpose `bank_withdrawal`). The
- * shared `consumeStepUp` of src/server/lib/step-up.ts had not landed when this module was written;
- * until it is wired here, a bank withdrawal is confirmed by the e-mail code alone (the route checks
- * it), and the request's `stepUpTicket` is accepted and ignored. This is the one place to change.
+ * Bank withdrawals need a step-up ticket of purpose `bank_withdrawal` (BRIEF shared design 1): it
+ * is checked before the mail code is spent (a missing step-up does not cost the code), and spent in
+ * the withdrawal's own transaction (a refused withdrawal leaves it unspent). Missing or bad: 428
+ * `{ stepUp: 'bank_withdrawal' }`, and the PWA opens the step-up sheet.
  */
+import type { Executor } from '../../db/client';
 import type { Call } from '../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 
-export async function requireBankWithdrawalStepUp(_call: Call, _ticket: string | undefined): Promise<void> {
-  // Deliberately empty until the shared step-up check exists (see the comment above).
+export async function checkBankWithdrawalStepUp(call: Call, ticket: string | undefined): Promise<void> {
+  await requireLiveStepUp(call.app.database.db, call, 'bank_withdrawal', ticket);
+}
+
+export async function spendBankWithdrawalStepUp(
+  db: Executor,
+  call: Call,
+  ticket: string | undefined,
+): Promise<void> {
+  await consumeStepUp(db, call, 'bank_withdrawal', ticket);
 }

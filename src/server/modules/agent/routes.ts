@@ -23,7 +23,7 @@ import { consumeMailCode } from '../../lib/mail-codes';
 import { mainAccountOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
 import { addBankCard } from './add-bank-card';
-import { requireBankWithdrawalStepUp } from './bank-withdrawal-step-up';
+import { checkBankWithdrawalStepUp, spendBankWithdrawalStepUp } from './bank-withdrawal-step-up';
 import { listBankCards } from './list-bank-cards';
 import { listCommissions } from './list-commissions';
 import { listInvitations } from './list-invitations';
@@ -74,9 +74,11 @@ export function registerAgentRoutes(register: Registrar): void {
     const { accountId } = mainAccountOf(call);
     checkLimits(input.currency, input.amount, WITHDRAWAL_RULES[input.currency].bankCard);
     await checkAvailable(call.app.database.db, accountId, input.currency, input.amount);
-    await requireBankWithdrawalStepUp(call, stepUpTicket);
+    await checkBankWithdrawalStepUp(call, stepUpTicket);
     await spendWithdrawalCode(call.app, accountId, code);
-    return withdrawToBankCard(call.app, accountId, input, call.idempotencyKey, actorOf(call));
+    return withdrawToBankCard(call.app, accountId, input, call.idempotencyKey, actorOf(call), (tx) =>
+      spendBankWithdrawalStepUp(tx, call, stepUpTicket),
+    );
   });
 
   register(addBankCardCall, (input, call) => addBankCard(call.app, mainAccountOf(call).accountId, input));

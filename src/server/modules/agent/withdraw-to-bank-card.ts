@@ -8,6 +8,7 @@
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { WithdrawalView } from '../../../contract/agent';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { inTransaction } from '../../db/client';
 import { agentBankCards, agentWithdrawals } from '../../db/schema';
 import { newId } from '../../lib/crypto';
@@ -37,6 +38,8 @@ export async function withdrawToBankCard(
   input: WithdrawalInput & { bankCardId: string },
   idempotencyKey: string | null,
   actor: Actor,
+  /** Runs in the withdrawal's transaction before the money moves (the route spends the step-up ticket). */
+  guard?: (tx: Tx) => Promise<void>,
 ): Promise<WithdrawalView> {
   const provider = createPayoutsProvider(ctx.env);
   if (!provider) throw fail.rule('server:agent.payoutsUnavailable');
@@ -57,6 +60,7 @@ export async function withdrawToBankCard(
         row.bankCardId === bankCardId,
     );
     if (earlier) return { row: earlier, card: null };
+    await guard?.(tx);
     const [card] = await tx
       .select()
       .from(agentBankCards)

@@ -6,6 +6,7 @@
 import type { StepNeeded } from '../../../contract/auth';
 import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
+import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';
 import { spendCaptcha, spendCaptchaTicket } from './captcha-store';
 import { captchaDemanded } from './signin-failures';
 
@@ -19,8 +20,10 @@ export async function passCaptchaIfDemanded(
   ctx: AppContext,
   subjects: string[],
   proof: CaptchaProof,
+  ip: string,
 ): Promise<void> {
   if (!(await captchaDemanded(ctx, subjects))) return;
+  await refuseCaptchaGuessing(ctx, ip);
   let solved: boolean;
   if (proof.captchaTicket) solved = await spendCaptchaTicket(ctx, proof.captchaTicket);
   else if (proof.captchaId && proof.captchaCode)
@@ -29,5 +32,8 @@ export async function passCaptchaIfDemanded(
     const step: StepNeeded = { need: 'captcha' };
     throw fail.needStep('server:auth.captchaRequired', step);
   }
-  if (!solved) throw fail.rule('server:auth.captchaWrong');
+  if (!solved) {
+    await countWrongCaptcha(ctx, ip);
+    throw fail.rule('server:auth.captchaWrong');
+  }
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captchaTwo, loginPwd, verifyCaptcha } from '../../../contract/auth';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
+import { WRONG_CAPTCHA_LIMIT } from './captcha-guesses';
+import { createMathCaptcha, MATH_MAX, MATH_MIN } from './create-math-captcha';
 import { newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from './test-kit';
 
 /** The real generator, with each answer it produced remembered so the test can act as the human. */
@@ -172,5 +174,41 @@ describe('arithmetic captcha and verify', () => {
     const { captchaId, answer } = await challenge();
     const verified = await t.api(verifyCaptcha, { captchaId, answer }, { json: true });
     expect(verified.status).toBe(200);
+  });
+
+  it('the sum is hard to guess: answers spread over 20–198, the likeliest far below 1 in 8', async () => {
+    const seen = new Map<string, number>();
+    const from = newAddress();
+    for (let i = 0; i < 400; i++) {
+      await createMathCaptcha(t.ctx, from.headers['x-forwarded-for']!);
+      seen.set(lastAnswer(), (seen.get(lastAnswer()) ?? 0) + 1);
+    }
+    const values = [...seen.keys()].map(Number);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(2 * MATH_MIN);
+    expect(Math.max(...values)).toBeLessThanOrEqual(2 * MATH_MAX);
+    expect(seen.size).toBeGreaterThan(60);
+    // The likeliest answer's exact chance: (MATH_MAX - MATH_MIN + 1) / (MATH_MAX - MATH_MIN + 1)^2.
+    expect(1 / (MATH_MAX - MATH_MIN + 1)).toBeLessThan(1 / 80);
+    expect(Math.max(...seen.values()) / 400).toBeLessThan(0.05);
+  });
+
+  it(`a wrong answer costs: after ${WRONG_CAPTCHA_LIMIT} in 15 minutes the address gets 429, even for a right answer`, async () => {
+    const from = newAddress();
+    const ask = async () => {
+      const answer = await t.api(captchaTwo, {}, from);
+      return { captchaId: (answer.body.data as { captchaId: string }).captchaId, answer: lastAnswer() };
+    };
+    // Blind guessing at the likeliest sum: each try spends its challenge.
+    for (let i = 0; i < WRONG_CAPTCHA_LIMIT; i++) {
+      const { captchaId, answer } = await ask();
+      const guess = answer === '109' ? '110' : '109';
+      expect((await t.api(verifyCaptcha, { captchaId, answer: guess }, from)).status).toBe(422);
+    }
+    expect((await t.api(captchaTwo, {}, from)).status).toBe(429);
+    // Another address is not affected; after the window this one may try again.
+    expect((await t.api(captchaTwo, {}, newAddress())).status).toBe(200);
+    t.advance(15 * 60_000 + 1000);
+    const fresh = await ask();
+    expect((await t.api(verifyCaptcha, fresh, from)).status).toBe(200);
   });
 });

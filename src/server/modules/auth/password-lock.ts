@@ -1,11 +1,18 @@
 /**
- * Ten wrong passwords lock the account for 30 minutes (accounts.failed_passwords / locked_until).
- * The lock stops every way of signing in, not just the password, so it cannot be sidestepped.
+ * Ten wrong passwords lock the **password** sign-in of an account for 30 minutes
+ * (accounts.failed_passwords / locked_until). Sign-in by e-mail code or Google code stays open
+ * (issue 13 §2): the lock slows password guessing, and a stranger typing wrong passwords must not
+ * lock the owner out of every door. Those doors have their own limits (codes die after 5 wrong
+ * tries, Google codes are throttled per account).
+ *
+ * An address with no account behaves the same way (423 after ten wrong passwords, for the same 30
+ * minutes), counted in signin_failures under `nobody:<address>`: otherwise "423 or 422 forever"
+ * would tell who is registered.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, signinFailures } from '../../db/schema';
 import { fail } from '../../lib/errors';
 
 export const MAX_WRONG_PASSWORDS = 10;
@@ -42,4 +49,31 @@ export async function countWrongPassword(ctx: AppContext, accountId: string): Pr
 /** A successful sign-in or a new password starts the count afresh. */
 export async function clearPasswordFailures(tx: Executor, accountId: string): Promise<void> {
   await tx.update(accounts).set({ failedPasswords: 0, lockedUntil: null }).where(eq(accounts.id, accountId));
+}
+
+const nobodySubject = (email: string) => `nobody:${email}`;
+
+/** The lock end of an address without an account: the tenth wrong password in the window + 30 min. */
+async function nobodyLockEnd(ctx: AppContext, email: string): Promise<Date | null> {
+  const since = new Date(ctx.now().getTime() - LOCK_SECONDS * 1000);
+  const wrong = await ctx.database.db
+    .select({ createdAt: signinFailures.createdAt })
+    .from(signinFailures)
+    .where(and(eq(signinFailures.subject, nobodySubject(email)), gt(signinFailures.createdAt, since)))
+    .orderBy(asc(signinFailures.createdAt));
+  const tenth = wrong[MAX_WRONG_PASSWORDS - 1];
+  return tenth ? new Date(tenth.createdAt.getTime() + LOCK_SECONDS * 1000) : null;
+}
+
+/** 423 while an unknown address is "locked", exactly as a real account would be. */
+export async function assertNobodyNotLocked(ctx: AppContext, email: string): Promise<void> {
+  assertNotLocked(ctx, await nobodyLockEnd(ctx, email));
+}
+
+/** Count a wrong password for an unknown address; the tenth answers 423 like a real account's. */
+export async function countNobodyWrongPassword(ctx: AppContext, email: string): Promise<void> {
+  await ctx.database.db
+    .insert(signinFailures)
+    .values({ subject: nobodySubject(email), createdAt: ctx.now() });
+  await assertNobodyNotLocked(ctx, email);
 }

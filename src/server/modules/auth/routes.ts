@@ -51,10 +51,12 @@ export function registerAuthRoutes(register: Registrar): void {
       headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'no-store' },
     });
   });
-  register(captchaTwo, (_input, call) => createMathCaptcha(call.app));
-  register(verifyCaptcha, ({ captchaId, answer }, call) => verifyMathCaptcha(call.app, captchaId, answer));
+  register(captchaTwo, (_input, call) => createMathCaptcha(call.app, call.ip));
+  register(verifyCaptcha, ({ captchaId, answer }, call) =>
+    verifyMathCaptcha(call.app, captchaId, answer, call.ip),
+  );
 
-  register(signupCode, ({ email }, call) => sendAuthCode(call.app, 'signup', email, call.lang));
+  register(signupCode, ({ email }, call) => sendAuthCode(call.app, 'signup', email, call.lang, call.ip));
   register(signup, async (input, call) => {
     const created = await signUpAccount(call.app, input, call.lang);
     call.actingAccountId = created.userId;
@@ -62,13 +64,15 @@ export function registerAuthRoutes(register: Registrar): void {
   });
 
   register(loginPwd, (input, call) => signInWithPassword(call.app, input, signingClient(call)));
-  register(loginCode, ({ email }, call) => sendAuthCode(call.app, 'login', email, call.lang));
+  register(loginCode, ({ email }, call) => sendAuthCode(call.app, 'login', email, call.lang, call.ip));
   register(loginByCode, (input, call) => signInWithCode(call.app, input, signingClient(call)));
   register(loginByGoogle, (input, call) => signInWithGoogle(call.app, input, signingClient(call)));
   register(refreshToken, (input, call) => refreshTokens(call.app, input.refresh_token, signingClient(call)));
   register(logout, (_input, call) => endSession(call.app, currentSession(call)));
 
-  register(forgetPwdCode, ({ email }, call) => sendAuthCode(call.app, 'forgetPwd', email, call.lang));
+  register(forgetPwdCode, ({ email }, call) =>
+    sendAuthCode(call.app, 'forgetPwd', email, call.lang, call.ip),
+  );
   register(forgetPwdSubmit, async (input, call) => {
     const { accountId } = await resetForgottenPassword(call.app, input);
     call.actingAccountId = accountId;

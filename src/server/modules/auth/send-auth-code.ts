@@ -15,9 +15,10 @@ export async function sendAuthCode(
   purpose: AuthCodePurpose,
   email: string,
   lang: Lang,
+  ip: string,
 ): Promise<{ expiresIn: number; resendIn: number }> {
   const registered = (await findAccountByEmail(ctx, email)) !== null;
   // A sign-up code is useful only to a new address; the others only to an existing account.
   const deliver = purpose === 'signup' ? !registered : registered;
-  return sendMailCode(ctx, email, purpose, lang, { deliver });
+  return sendMailCode(ctx, email, purpose, lang, { deliver, ip });
 }

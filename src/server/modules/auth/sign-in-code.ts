@@ -8,7 +8,6 @@ import type { ClientInfo } from '../../lib/session';
 import { completeSignIn } from './complete-sign-in';
 import { findAccountByEmail } from './find-account';
 import { loggedAttempt } from './login-attempt';
-import { assertNotLocked } from './password-lock';
 import { failureSubjects, recordSigninFailure } from './signin-failures';
 
 export async function signInWithCode(
@@ -19,7 +18,7 @@ export async function signInWithCode(
   return loggedAttempt(ctx, client, 'code', async (attempt) => {
     const account = await findAccountByEmail(ctx, input.username);
     attempt.accountId = account?.id ?? null;
-    if (account) assertNotLocked(ctx, account.lockedUntil);
+    // No password lock here: a locked password must still let the owner in by code (issue 13 §2).
     try {
       // Codes are stored for unknown addresses too (never mailed), so both cases answer alike.
       await consumeMailCode(ctx, input.username, 'login', input.code);

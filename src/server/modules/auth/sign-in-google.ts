@@ -9,7 +9,6 @@ import { consumeGoogleCode } from '../../lib/totp';
 import { completeSignIn } from './complete-sign-in';
 import { findAccountById } from './find-account';
 import { loggedAttempt } from './login-attempt';
-import { assertNotLocked } from './password-lock';
 import { failureSubjects, recordSigninFailure } from './signin-failures';
 import { claimSigninTicket, spendSigninTicket } from './signin-tickets';
 
@@ -31,10 +30,10 @@ export async function signInWithGoogle(
       throw error;
     }
     if (!(await spendSigninTicket(ctx, input.ticket))) throw fail.rule('server:auth.ticketInvalid');
-    // Re-read: the account may have been frozen or locked since the first factor.
+    // Re-read: the account may have been frozen since the first factor. The password lock does not
+    // apply: the first factor was passed, and a Google code is its own proof (issue 13 §2).
     const account = await findAccountById(ctx, claimed.accountId);
     if (!account) throw fail.rule('server:auth.ticketInvalid');
-    assertNotLocked(ctx, account.lockedUntil);
     return completeSignIn(ctx, account, client, 'google');
   });
 }

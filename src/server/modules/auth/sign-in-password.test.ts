@@ -256,6 +256,17 @@ describe('lock after 10 wrong passwords', () => {
     expect(await accountRow(userId)).toMatchObject({ failedPasswords: 0, lockedUntil: null });
   });
 
+  it('an unknown address answers exactly like a real one: 422 nine times, then 423 with the same wait', async () => {
+    const real = await t.register();
+    const nobody = uniqueEmail('nobody');
+    for (const email of [real.email, nobody]) {
+      expect((await guess(email, MAX_WRONG_PASSWORDS - 1)).status).toBe(422);
+      const tenth = await guess(email, 1);
+      expect(tenth.status).toBe(423);
+      expect(tenth.body.data).toEqual({ retryAfter: LOCK_SECONDS });
+    }
+  });
+
   it('starts counting afresh after a success', async () => {
     const { email, password, userId } = await t.register();
     await guess(email, MAX_WRONG_PASSWORDS - 1);

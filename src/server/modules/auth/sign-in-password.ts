@@ -12,7 +12,12 @@ import { passCaptchaIfDemanded } from './captcha-gate';
 import { completeSignIn } from './complete-sign-in';
 import { findAccountByEmail } from './find-account';
 import { loggedAttempt } from './login-attempt';
-import { assertNotLocked, countWrongPassword } from './password-lock';
+import {
+  assertNobodyNotLocked,
+  assertNotLocked,
+  countNobodyWrongPassword,
+  countWrongPassword,
+} from './password-lock';
 import { failureSubjects, recordSigninFailure } from './signin-failures';
 
 export async function signInWithPassword(
@@ -24,11 +29,13 @@ export async function signInWithPassword(
     const account = await findAccountByEmail(ctx, input.username);
     attempt.accountId = account?.id ?? null;
     const subjects = failureSubjects(client.ip, attempt.accountId);
-    await passCaptchaIfDemanded(ctx, subjects, input);
+    await passCaptchaIfDemanded(ctx, subjects, input, client.ip);
     if (!account) {
-      // Spend the time a real check takes, so the answer's timing does not tell who is registered.
+      // Same lock, same time, same answers as a real account: nothing tells who is registered.
+      await assertNobodyNotLocked(ctx, input.username);
       await verifyPassword(await hashOfNobody(ctx), input.password);
       await recordSigninFailure(ctx, subjects);
+      await countNobodyWrongPassword(ctx, input.username);
       throw fail.rule('server:auth.badCredentials');
     }
     assertNotLocked(ctx, account.lockedUntil);

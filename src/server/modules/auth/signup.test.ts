@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetPwdCode, loginCode, signup, signupCode } from '../../../contract/auth';
+import { loginCode, signup, signupCode } from '../../../contract/auth';
 import { accounts, operationLogs, ledgerAccounts } from '../../db/schema';
-import { DAILY_LIMIT } from '../../lib/mail-codes';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
 import { createAccount } from '../account/create-account';
@@ -189,29 +188,5 @@ describe('sign-up codes', () => {
     expect((await t.api(signupCode, { email })).status).toBe(200);
     expect((await t.api(loginCode, { email })).status).toBe(200);
     expect((await t.api(loginCode, { email })).status).toBe(429);
-  });
-
-  it('count the daily cap across purposes', async () => {
-    const email = uniqueEmail('daily-mixed');
-    for (let i = 0; i < DAILY_LIMIT; i++) {
-      const call = i % 2 === 0 ? t.api(signupCode, { email }) : t.api(loginCode, { email });
-      expect((await call).status).toBe(200);
-      t.advance(61_000);
-    }
-    expect((await t.api(forgetPwdCode, { email })).status).toBe(429);
-  });
-
-  it('go out at most 10 times a day per address', async () => {
-    const email = uniqueEmail('daily');
-    for (let i = 0; i < DAILY_LIMIT; i++) {
-      expect((await t.api(signupCode, { email })).status).toBe(200);
-      t.advance(61_000);
-    }
-    const eleventh = await t.api(signupCode, { email });
-    expect(eleventh.status).toBe(429);
-    const wait = (eleventh.body.data as { retryAfter: number }).retryAfter;
-    expect(wait).toBeGreaterThan(23 * 3600);
-    expect(wait).toBeLessThanOrEqual(24 * 3600);
-    expect(await mailsTo(t, email)).toBe(DAILY_LIMIT);
   });
 });

@@ -11,6 +11,7 @@ import { ownerOf } from './card-access';
 import { exportCards } from './card-export';
 import { pageScope } from './list-cards';
 import { openCardSecrets } from './store-card';
+import { stepUpTicketFor } from '../../testing/step-up';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);
@@ -48,7 +49,11 @@ beforeAll(async () => {
     .where(eq(cards.id, mine[1]!.id));
 });
 
-function download(query: Record<string, string>, lang: 'en' | 'zh-CN' = 'en', token = me.token) {
+/** A full export gets a fresh `card_export_full` step-up unless the query brings its own (or `stepUpTicket: ''`). */
+async function download(query: Record<string, string>, lang: 'en' | 'zh-CN' = 'en', token = me.token) {
+  if (query.full === '1' && !('stepUpTicket' in query))
+    query = { ...query, stepUpTicket: await stepUpTicketFor(t, token, 'card_export_full') };
+  if (query.stepUpTicket === '') delete query.stepUpTicket;
   return t.raw(`/api/card/cardDown?${new URLSearchParams(query).toString()}`, {
     headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
   });
@@ -140,6 +145,19 @@ describe('the export code and GET /api/card/cardDown?full=1', () => {
     expect(mail?.subject).toBe('Your Card Portal card export code');
   });
 
+  it('a stolen bearer token with the mailed code but no step-up exports nothing (428), and the code survives', async () => {
+    const code = await exportCode();
+    const bare = await download({ full: '1', format: 'csv', code, stepUpTicket: '' });
+    expect(bare.status).toBe(428);
+    expect(await bare.json()).toMatchObject({ data: { stepUp: 'card_export_full' } });
+    const wrongPurpose = await stepUpTicketFor(t, me.token, 'card_reveal');
+    const misused = await download({ full: '1', format: 'csv', code, stepUpTicket: wrongPurpose });
+    expect(misused.status).toBe(428);
+    expect(await exportEvents()).toEqual([]);
+    // The refusals left the code unspent.
+    expect((await t.api(checkCode, { code }, { token: me.token })).body.data).toEqual({ valid: true });
+  });
+
   it('without a code is 428 asking for it, with a wrong code 422; nothing is exported or logged', async () => {
     const missing = await download({ full: '1', format: 'csv' });
     expect(missing.status).toBe(428);
@@ -205,7 +223,7 @@ describe('exportCards in batches', () => {
       pageScope({ sessionId: 's', accountId: me.accountId, subAccountId: null }),
       'en',
       { format: 'csv', full: '1', code },
-      { ip: 'test', batchSize: 2 },
+      { ip: 'test', batchSize: 2, fullStepUp: { check: async () => null, spend: async () => null } },
     );
     const rows = await csvRows(response);
     const serials = rows.slice(1).map((row) => row[0]);

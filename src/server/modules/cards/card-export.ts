@@ -2,7 +2,8 @@
  * GET /api/card/cardDown: the filtered cards (the same filter as card/page, list-filter.ts) as XLSX
  * or CSV, streamed like every export (flows/stream-export.ts).
  *
- * Without `full=1` a row has the last four digits only. With `full=1` the export needs the e-mail
+ * Without `full=1` a row has the last four digits only. With `full=1` the export needs a
+ * `card_export_full` step-up ticket (none or bad: 428 `{ stepUp: 'card_export_full' }`) and the e-mail
  * code of down/getCode (none: 428 `{ need: 'mailCode' }`; wrong: 422), which it spends, and adds
  * number, expiry and CVV; every card written in full gets an `export` card event, written before
  * its batch leaves the server. Everything that can be refused with a clear answer (filter, code,
@@ -30,6 +31,13 @@ export interface CardExportInput extends CardFilter {
   format: ExportFormat;
   full?: '0' | '1' | undefined;
   code?: string | undefined;
+  stepUpTicket?: string | undefined;
+}
+
+/** The `card_export_full` step-up of the call: looked at before the code is spent, spent after. */
+export interface FullStepUp {
+  check(ticket: string | undefined): Promise<unknown>;
+  spend(ticket: string | undefined): Promise<unknown>;
 }
 
 export async function exportCards(
@@ -38,13 +46,16 @@ export async function exportCards(
   scope: SQL,
   lang: Lang,
   input: CardExportInput,
-  options: { ip: string; signal?: AbortSignal; batchSize?: number },
+  options: { ip: string; fullStepUp: FullStepUp; signal?: AbortSignal; batchSize?: number },
 ): Promise<Response> {
   checkCardFilter(input);
   const full = input.full === '1';
   if (full) {
+    // The step-up is looked at first and spent last, so a wrong code does not cost the ticket.
+    await options.fullStepUp.check(input.stepUpTicket);
     if (!input.code) throw fail.needStep('server:cards.export.codeRequired', { need: 'mailCode' });
     await spendExportCode(ctx, owner.accountId, input.code);
+    await options.fullStepUp.spend(input.stepUpTicket);
   }
   const db = ctx.database.db;
   const where = cardWhere(scope, input);

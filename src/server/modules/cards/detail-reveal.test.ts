@@ -9,6 +9,7 @@ import { openTestCard } from '../../testing/cards';
 import { fileLogLines, fileTestApp } from '../../testing/file-app';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
+import { stepUpTicketFor } from '../../testing/step-up';
 import { REVEALS_PER_HOUR } from './detail-reveal';
 import { bindGoogle } from '../auth/test-kit';
 import { eventActions } from './card-test-kit';
@@ -28,8 +29,10 @@ interface Revealed {
   hideAfterSeconds: number;
 }
 
-function reveal(me: SignedInAccount, cardId: string, googleCode?: string) {
-  return t.api(cardDetail, { cardId, googleCode }, { token: me.token });
+/** The legitimate reveal: the Google code when given, otherwise a `card_reveal` step-up first. */
+async function reveal(me: SignedInAccount, cardId: string, googleCode?: string) {
+  const stepUpTicket = googleCode ? undefined : await stepUpTicketFor(t, me.token, 'card_reveal');
+  return t.api(cardDetail, { cardId, googleCode, stepUpTicket }, { token: me.token });
 }
 
 describe('POST /api/card/detail', () => {
@@ -60,17 +63,43 @@ describe('POST /api/card/detail', () => {
         authorization: `Bearer ${me.token}`,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ cardId: card.id }).toString(),
+      body: new URLSearchParams({
+        cardId: card.id,
+        stepUpTicket: await stepUpTicketFor(t, me.token, 'card_reveal'),
+      }).toString(),
     });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('without Google Authenticator a bearer token alone reveals nothing: 428 stepUp card_reveal', async () => {
+    const me = await signedInAccount(t);
+    const card = await openTestCard(t, me.accountId);
+    const bare = await t.api(cardDetail, { cardId: card.id }, { token: me.token, lang: 'en' });
+    expect(bare.body).toMatchObject({ code: 428, data: { stepUp: 'card_reveal' } });
+    expect(bare.body.data).not.toHaveProperty('pan');
+    // A ticket of another purpose, another session's ticket, a spent one and an expired one: all 428.
+    const exportTicket = await stepUpTicketFor(t, me.token, 'card_export_full');
+    const other = await openSession(t, me.accountId);
+    const othersTicket = await stepUpTicketFor(t, other.token, 'card_reveal');
+    const ticket = await stepUpTicketFor(t, me.token, 'card_reveal');
+    expect(
+      (await t.api(cardDetail, { cardId: card.id, stepUpTicket: ticket }, { token: me.token })).body.code,
+    ).toBe(200);
+    const late = await stepUpTicketFor(t, me.token, 'card_reveal');
+    t.advance(301_000);
+    for (const stepUpTicket of [exportTicket, othersTicket, ticket, late]) {
+      const answer = await t.api(cardDetail, { cardId: card.id, stepUpTicket }, { token: me.token });
+      expect(answer.body).toMatchObject({ code: 428, data: { stepUp: 'card_reveal' } });
+    }
+    expect(await eventActions(t, card.id)).toEqual(['open', 'reveal']);
   });
 
   it('with Google Authenticator bound: no code is 428, a wrong or reused code is refused, a fresh one works', async () => {
     const me = await signedInAccount(t);
     const secret = await bindGoogle(t, me.accountId);
     const card = await openTestCard(t, me.accountId);
-    const missing = await reveal(me, card.id);
+    const missing = await t.api(cardDetail, { cardId: card.id }, { token: me.token });
     expect(missing.body).toMatchObject({
       code: 428,
       msg: 'Enter your Google Authenticator code to view the card details',

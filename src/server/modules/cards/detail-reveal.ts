@@ -4,6 +4,8 @@
  * - When the account has Google Authenticator bound, a fresh code is required: none is 428
  *   `{ need: 'google' }`; a wrong or reused one is refused by the project's TOTP check (lib/totp.ts:
  *   single use per time step, 429 after 5 wrong codes in 15 minutes).
+ * - Without Google Authenticator, a `card_reveal` step-up ticket (lib/step-up.ts) is required: none
+ *   or a bad one is 428 `{ stepUp: 'card_reveal' }`. A bearer token alone reveals nothing.
  * - At most REVEALS_PER_HOUR reveals per account in any hour (429 with `retryAfter`): a stolen
  *   session cannot read out every card. The count and the event are written under one
  *   per-account lock, so parallel requests cannot slip past the limit.
@@ -21,6 +23,8 @@ import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/client';
 import { accounts, cardEvents } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import type { Call } from '../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 import { consumeGoogleCode } from '../../lib/totp';
 import type { CardOwner } from './card-access';
 import { actorTag, findOwnCard } from './card-access';
@@ -52,30 +56,49 @@ async function refuseOverLimit(db: Executor, accountId: string, now: Date): Prom
   throw fail.rateLimited(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
 }
 
-async function checkGoogleStep(ctx: AppContext, accountId: string, googleCode: string | undefined) {
+interface RevealProof {
+  googleCode?: string | undefined;
+  stepUpTicket?: string | undefined;
+}
+
+/**
+ * The Google code when bound; otherwise the step-up ticket, checked here and spent in the reveal's
+ * transaction (so a refused reveal leaves it unspent). Answers whether the ticket is to be spent.
+ */
+async function checkSecondStep(
+  ctx: AppContext,
+  call: Call,
+  accountId: string,
+  proof: RevealProof,
+): Promise<boolean> {
   const [account] = await ctx.database.db
     .select({ googleSecret: accounts.googleSecret })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  if (!account?.googleSecret) return;
-  if (!googleCode) throw fail.needStep('server:cards.googleRequired', { need: 'google' });
-  await consumeGoogleCode(ctx, accountId, googleCode);
+  if (!account?.googleSecret) {
+    await requireLiveStepUp(ctx.database.db, call, 'card_reveal', proof.stepUpTicket);
+    return true;
+  }
+  if (!proof.googleCode) throw fail.needStep('server:cards.googleRequired', { need: 'google' });
+  await consumeGoogleCode(ctx, accountId, proof.googleCode);
+  return false;
 }
 
 export async function revealCard(
   ctx: AppContext,
   owner: CardOwner,
-  input: { cardId: string; googleCode?: string | undefined },
-  options: { ip: string },
+  input: { cardId: string } & RevealProof,
+  options: { ip: string; call: Call },
 ): Promise<ResponseOf<typeof cardDetail>> {
   const card = await findOwnCard(ctx.database.db, owner, input.cardId);
   checkCardAllows(card, 'reveal');
   // Before the Google code: a caller over the limit must not spend a code for nothing.
   await refuseOverLimit(ctx.database.db, owner.accountId, ctx.now());
-  await checkGoogleStep(ctx, owner.accountId, input.googleCode);
+  const spendTicket = await checkSecondStep(ctx, options.call, owner.accountId, input);
 
   const secrets = await inTransaction(ctx.database.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`card-reveal:${owner.accountId}`}))`);
+    if (spendTicket) await consumeStepUp(tx, options.call, 'card_reveal', input.stepUpTicket);
     const now = ctx.now();
     await refuseOverLimit(tx, owner.accountId, now);
     // Deleted while the Google code was checked? Then it is no longer shown.

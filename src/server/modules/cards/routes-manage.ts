@@ -13,6 +13,7 @@ import { exportCards } from './card-export';
 import { readCardLog } from './card-log';
 import { batchDeleteCards, deleteCard } from './delete-cards';
 import { revealCard } from './detail-reveal';
+import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
 import { editAddress } from './edit-address';
 import { checkExportCode, sendExportCode } from './export-code';
 import { freezeOrActivate } from './freeze-card';
@@ -90,7 +91,7 @@ export function registerCardManageRoutes(register: Registrar): void {
   register(contract.cardLog, (input, call) => readCardLog(call.app, ownerOfCall(call), input));
 
   register(contract.cardDetail, async (input, call) => {
-    const answer = await revealCard(call.app, ownerOfCall(call), input, { ip: call.ip });
+    const answer = await revealCard(call.app, ownerOfCall(call), input, { ip: call.ip, call });
     // The full number must not stay in any cache on the way or in the browser.
     call.hono.header('Cache-Control', 'no-store');
     return answer;
@@ -115,6 +116,10 @@ export function registerCardManageRoutes(register: Registrar): void {
   register(contract.cardDown, (input, call) =>
     exportCards(call.app, ownerOfCall(call), pageScope(principalOf(call)), call.lang, input, {
       ip: call.ip,
+      fullStepUp: {
+        check: (ticket) => requireLiveStepUp(call.app.database.db, call, 'card_export_full', ticket),
+        spend: (ticket) => consumeStepUp(call.app.database.db, call, 'card_export_full', ticket),
+      },
       signal: call.hono.req.raw.signal,
     }),
   );

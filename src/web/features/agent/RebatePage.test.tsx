@@ -5,9 +5,15 @@ import type { AgentInfoView, BankCardView, WithdrawalRule } from '../../../contr
 import { setWidth } from '../../test-browser';
 import { signIn } from '../../test-fixtures';
 import { formOf, renderPage, stubApi, type Recorded } from '../../test-utils';
+import type * as StepUp from '../../lib/step-up';
 import { RebatePage } from './RebatePage';
 
 vi.mock('../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+// The step-up sheet lives in the shell; here it answers a ticket at once.
+vi.mock('../../lib/step-up', async (importOriginal) => ({
+  ...(await importOriginal<typeof StepUp>()),
+  useStepUp: () => () => Promise.resolve('ticket-1'),
+}));
 vi.mock('qrcode', () => ({
   default: { toDataURL: vi.fn(() => Promise.resolve('data:image/png;base64,AA==')) },
 }));
@@ -109,7 +115,13 @@ describe('RebatePage', () => {
       expect(requests.some((r) => r.path === '/api/agent/withdrawalsToBankCard')).toBe(true),
     );
     const sent = requests.find((r) => r.path === '/api/agent/withdrawalsToBankCard')!;
-    expect(formOf(sent)).toEqual({ currency: 'CNY', amount: '45001', bankCardId: 'bc1', code: '123456' });
+    expect(formOf(sent)).toEqual({
+      currency: 'CNY',
+      amount: '45001',
+      bankCardId: 'bc1',
+      code: '123456',
+      stepUpTicket: 'ticket-1',
+    });
     expect(sent.headers.get('idempotency-key')).toBeTruthy();
   });
 

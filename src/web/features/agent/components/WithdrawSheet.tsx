@@ -25,6 +25,7 @@ import { cleanAmountInput, parseAmount, plainAmount } from '../../../lib/amount-
 import { call } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { toastSuccess } from '../../../lib/notify';
+import { useStepUp } from '../../../lib/step-up';
 import { useBusy } from '../../../lib/useBusy';
 import { useSubmissionKey } from '../../../lib/useSubmissionKey';
 import { agentKeys } from '../api';
@@ -57,6 +58,7 @@ export function WithdrawSheet({
   const [error, setError] = useState<string | undefined>();
   const { busy, run } = useBusy();
   const submission = useSubmissionKey();
+  const askStepUp = useStepUp();
 
   const rule = rules.data?.find((r) => r.currency === currency);
   const amount = parseAmount(amountText) ?? 0;
@@ -82,12 +84,21 @@ export function WithdrawSheet({
     setError(undefined);
     void run(async () => {
       const fields = { target, currency, amount, bankCardId: chosenCard, code: code.trim() };
+      // Money leaving for a bank needs the password (or Google code) again: the shared step-up sheet.
+      const stepUpTicket = target === 'bank_card' ? await askStepUp('bank_withdrawal') : null;
+      if (target === 'bank_card' && !stepUpTicket) return;
       await submission.send(fields, (idempotencyKey) =>
         target === 'wallet'
           ? call(withdrawalsToWallet, { currency, amount, code: fields.code }, { idempotencyKey })
           : call(
               withdrawalsToBankCard,
-              { currency, amount, bankCardId: chosenCard, code: fields.code },
+              {
+                currency,
+                amount,
+                bankCardId: chosenCard,
+                code: fields.code,
+                stepUpTicket: stepUpTicket ?? undefined,
+              },
               { idempotencyKey },
             ),
       );

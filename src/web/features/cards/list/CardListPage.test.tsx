@@ -377,10 +377,12 @@ describe('CardListPage recharge', () => {
 });
 
 describe('CardListPage export', () => {
-  it('asks for the e-mail code before a full export, checks it, then downloads with full=1 and the code', async () => {
+  it('asks for the e-mail code before a full export, checks it, asks for a step-up, then downloads with full=1, the code and the ticket', async () => {
     const clicked = catchDownloads('blob:cards');
     const { requests } = serve(testCards(2), (request) => {
       if (request.path === '/api/card/down/getCode') return { code: 200, data: null };
+      if (request.path === '/api/user/stepUp')
+        return { code: 200, data: { ticket: 'export-ticket-xxxxxxxxxxxxxxxx', expiresAt: '' } };
       if (request.path === '/api/card/checkCode')
         return { code: 200, data: { valid: request.query.get('code') === '246810' } };
       if (request.path === '/api/card/cardDown')
@@ -407,11 +409,17 @@ describe('CardListPage export', () => {
 
     typeInto('card-export-code', '246810');
     await click('card-export-download');
+    await screen.findByTestId('step-up-sheet');
+    expect(requestsTo(requests, 'card/cardDown')).toHaveLength(0);
+    typeInto('step-up-password', 'Sup3r-secret!');
+    await click('step-up-submit');
     await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(requestsTo(requests, 'user/stepUp')).toHaveLength(1);
     expect(Object.fromEntries(requestsTo(requests, 'card/cardDown')[0]!.query)).toEqual({
       format: 'csv',
       full: '1',
       code: '246810',
+      stepUpTicket: 'export-ticket-xxxxxxxxxxxxxxxx',
     });
     expect(clicked[0]?.download).toBe('cards.csv');
   });

@@ -4,7 +4,7 @@
  * details then show with copy buttons and a visible countdown, and after hideAfterSeconds they are
  * hidden and their values gone from the DOM. Nothing of them reaches browser storage.
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '../../../../lib/notify';
 import { setWidth } from '../../../../test-browser';
@@ -59,6 +59,59 @@ afterEach(() => {
 });
 
 describe('DetailsSheet', () => {
+  it('without Google Authenticator asks for the password through the step-up sheet, then reveals with the ticket', async () => {
+    const { requests } = stubApi((request) => {
+      if (request.path === '/api/user/stepUp') {
+        const { password, purpose } = formOf(request);
+        if (password !== 'Sup3r-secret!') return { code: 422, msg: 'The password is wrong' };
+        return { code: 200, data: { ticket: `ticket-for-${purpose}-xxxxxxxxxxxxxxxx`, expiresAt: '' } };
+      }
+      if (request.path !== '/api/card/detail') return { code: 404 };
+      const { stepUpTicket } = formOf(request);
+      if (stepUpTicket !== 'ticket-for-card_reveal-xxxxxxxxxxxxxxxx')
+        return { code: 428, msg: 'Confirm it is you before this action', data: { stepUp: 'card_reveal' } };
+      return { code: 200, data: DETAILS };
+    });
+    renderWithClient(<DetailsSheet card={testCard(0)} onClose={() => {}} />);
+    await click('details-reveal');
+    expect(screen.getByTestId('step-up-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('details-shown')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('step-up-password'), { target: { value: 'wrong-password' } });
+    await click('step-up-submit');
+    expect(screen.getByTestId('step-up-password-error').textContent).toBe('The password is wrong');
+
+    fireEvent.change(screen.getByTestId('step-up-password'), { target: { value: 'Sup3r-secret!' } });
+    await click('step-up-submit');
+    await advance(0);
+    expect(screen.queryByTestId('step-up-sheet')).toBeNull();
+    const reveals = requestsTo(requests, 'card/detail');
+    expect(formOf(reveals[reveals.length - 1])).toEqual({
+      cardId: 'card-0',
+      stepUpTicket: 'ticket-for-card_reveal-xxxxxxxxxxxxxxxx',
+    });
+    expect(screen.getByTestId('details-cvv').textContent).toBe(CVV);
+  });
+
+  it('cancelling the step-up reveals nothing', async () => {
+    const { requests } = stubApi((request) =>
+      request.path === '/api/card/detail'
+        ? { code: 428, msg: 'Confirm it is you', data: { stepUp: 'card_reveal' } }
+        : { code: 404 },
+    );
+    renderWithClient(<DetailsSheet card={testCard(0)} onClose={() => {}} />);
+    await click('details-reveal');
+    await act(async () => {
+      fireEvent.click(within(screen.getByTestId('step-up-sheet')).getByTestId('sheet-close'));
+    });
+    await advance(0);
+    expect(screen.queryByTestId('step-up-sheet')).toBeNull();
+    expect(screen.queryByTestId('details-shown')).toBeNull();
+    expect(screen.queryByTestId('details-google-code')).toBeNull();
+    expect(requestsTo(requests, 'card/detail')).toHaveLength(1);
+    expect(requestsTo(requests, 'user/stepUp')).toHaveLength(0);
+  });
+
   it('asks for the Google code after a 428, reveals, counts down and hides the values after 30 s', async () => {
     const { requests } = stubApi((request) => {
       if (request.path !== '/api/card/detail') return { code: 404 };

@@ -3,8 +3,10 @@
  * (which logs every reveal) and hidden again after `hideAfterSeconds` (30) with a visible
  * countdown, or at once when the customer hides them, closes the sheet or leaves the app.
  *
- * When Google Authenticator is bound the server answers 428 first; the sheet then asks for a
- * fresh 6-digit code and asks again with it.
+ * When Google Authenticator is bound the server answers 428 `{ need: 'google' }` first; the sheet
+ * then asks for a fresh 6-digit code and asks again with it. Without it, the server answers 428
+ * `{ stepUp: 'card_reveal' }`: the step-up sheet (useStepUp) asks for the password and the reveal
+ * is asked again with the ticket; cancelling it leaves the details hidden.
  *
  * The secrets live only in this component's state: never in the query cache, browser storage or
  * a log. Hiding drops them from the state, so they leave the DOM and nothing keeps a reference.
@@ -21,6 +23,7 @@ import { SheetButton } from '../../../../components/ui/SheetButtons';
 import { CodeField } from '../../../../components/ui/TextField';
 import { useCountdown } from '../../../../components/ui/useCountdown';
 import { ApiError, call } from '../../../../lib/http';
+import { stepUpAskedBy, useStepUp } from '../../../../lib/step-up';
 import { useBusy } from '../../../../lib/useBusy';
 import { expiryText, groupedPan } from '../card-format';
 import { CardSummary } from '../components/CardActionsSheet';
@@ -37,6 +40,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const { busy, run } = useBusy();
+  const askStepUp = useStepUp();
   const hide = () => setStep({ kind: 'ask' });
 
   // Leaving the app (another tab, the home screen) hides the details at once.
@@ -50,12 +54,22 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [shown]);
 
-  // A 428 asks for the Google Authenticator code first.
+  // A 428 asks for the Google Authenticator code, or for a step-up, first.
   const reveal = () =>
     run(
-      async () => setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id }) }),
+      async () => {
+        try {
+          setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id }) });
+        } catch (error) {
+          if (stepUpAskedBy(error) !== 'card_reveal') throw error;
+          const stepUpTicket = await askStepUp('card_reveal');
+          if (!stepUpTicket) return;
+          setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id, stepUpTicket }) });
+        }
+      },
       (error) => {
-        if (error instanceof ApiError && error.code === 428) setStep({ kind: 'google' });
+        if (error instanceof ApiError && error.code === 428 && stepUpAskedBy(error) === null)
+          setStep({ kind: 'google' });
       },
     );
 

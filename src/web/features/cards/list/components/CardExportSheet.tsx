@@ -2,7 +2,9 @@
  * Export of the card list (cardDown): the cards of the searched filters. By default the file holds
  * the last four digits only. "With full numbers" adds the full number, expiry and CVV, and needs a
  * code mailed by down/getCode: the code is checked first (checkCode, which does not spend it), so
- * a typo is told here, then spent by the download, which the server logs per card.
+ * a typo is told here, then spent by the download, which the server logs per card. A full export
+ * also needs a `card_export_full` step-up (useStepUp): the password or Google code is asked last,
+ * right before the download; cancelling it downloads nothing.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +13,7 @@ import { ExportSheet, type ExportFormat } from '../../../../components/ui/Export
 import { SendCodeButton } from '../../../../components/ui/SendCodeButton';
 import { CodeField } from '../../../../components/ui/TextField';
 import { call, download } from '../../../../lib/http';
+import { useStepUp } from '../../../../lib/step-up';
 import type { CardFilterRequest } from '../card-filter';
 import { CARD_LIST_NS } from '../i18n';
 
@@ -26,6 +29,7 @@ export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps
   const [full, setFull] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
+  const askStepUp = useStepUp();
 
   const sendCode = async () => {
     await call(downGetCode, {});
@@ -38,7 +42,9 @@ export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps
     if (!/^\d{6}$/.test(typed)) return void setCodeError(t('common:validation.code'));
     const { valid } = await call(checkCode, { code: typed });
     if (!valid) return void setCodeError(t('export.codeRefused'));
-    return download(cardDown, { ...filter, format, full: '1', code: typed });
+    const stepUpTicket = await askStepUp('card_export_full');
+    if (!stepUpTicket) return;
+    return download(cardDown, { ...filter, format, full: '1', code: typed, stepUpTicket });
   };
 
   return (
