@@ -1,6 +1,7 @@
 /** Every declared endpoint; the server registers them and the OpenAPI document lists them. */
 import { accountEndpoints } from './account';
 import { cardGroupsEndpoints } from './card-groups';
+import { agentEndpoints } from './agent';
 import { cardsEndpoints } from './cards';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
@@ -32,4 +33,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...cardGroupsEndpoints,
   ...tagsEndpoints,
   ...identityEndpoints,
+  ...agentEndpoints,
 ];

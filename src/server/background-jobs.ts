@@ -4,7 +4,8 @@
  */
 import type { JobSpec } from './lib/jobs';
 import { purgeJob } from './lib/purge';
+import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { topupSweepJob } from './modules/topups/sweep-orders';
 
-export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob, identitySweepJob];
+export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob, identitySweepJob, agentJob];

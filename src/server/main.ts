@@ -30,7 +30,8 @@ function printBanner(env: Env, url: string, databaseKind: string, processes: num
   out(`Payment simulator: ${url}/sandbox/payments\n`);
   out(`Card-spend simulator: ${url}/sandbox/cards\n`);
   out(`Transfer review desk: ${url}/sandbox/forecasts\n`);
-  out(`Identity review desk: ${url}/sandbox/identity\n\n`);
+  out(`Identity review desk: ${url}/sandbox/identity\n`);
+  out(`Payout review desk: ${url}/sandbox/payouts\n\n`);
 }
 
 function urlOf(address: string, port: number): string {

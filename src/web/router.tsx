@@ -314,6 +314,11 @@ const personalRoutes = [
   lazyPage('identity', '/identity', () => import('./features/identity/IdentityPage'), 'IdentityPage'),
 ] as const;
 
+/** Issue 17: the invite-rebate (agent) page. */
+const agentRoutes = [
+  lazyPage('rebate', '/rebate', () => import('./features/agent/RebatePage'), 'RebatePage'),
+] as const;
+
 const SIGNED_IN_PAGES = [
   homeRoute,
   subHomeRoute,
@@ -321,6 +326,7 @@ const SIGNED_IN_PAGES = [
   ...cardRoutes,
   ...subAccountRoutes,
   ...personalRoutes,
+  ...agentRoutes,
 ] as const;
 const BUILT_PAGES: ReadonlySet<RouteName> = builtPages(SIGNED_IN_PAGES);
 

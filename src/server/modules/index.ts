@@ -1,6 +1,7 @@
 /** Every domain module registers its contract endpoints here. */
 import type { Registrar } from '../lib/route';
 import { registerAccountRoutes } from './account/routes';
+import { registerAgentRoutes } from './agent/routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCardGroupsRoutes } from './card-groups/routes';
 import { registerCardOpenRoutes } from './cards/routes-open';
@@ -42,4 +43,5 @@ export function registerModules(register: Registrar): void {
   registerCardGroupsRoutes(register);
   registerTagsRoutes(register);
   registerIdentityRoutes(register);
+  registerAgentRoutes(register);
 }

@@ -6,6 +6,7 @@ import { registerForecastReviewRoutes } from './forecasts-routes';
 import { registerIdentityDesk } from './identity-routes';
 import { registerOutboxRoutes } from './outbox-routes';
 import { registerPaymentsSimulator } from './payments-routes';
+import { registerPayoutDesk } from './payouts-routes';
 
 export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerOutboxRoutes(app, ctx);
@@ -13,4 +14,5 @@ export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerForecastReviewRoutes(app, ctx);
   registerCardSpendSimulator(app, ctx);
   registerIdentityDesk(app, ctx);
+  registerPayoutDesk(app, ctx);
 }

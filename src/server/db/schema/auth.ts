@@ -56,6 +56,7 @@ export const emailCodes = pgTable(
         'recharge',
         'card_export',
         'sub_add',
+        'agent_withdraw',
       ],
     }).notNull(),
     /** HMAC of the code with the server secret. */

@@ -10,6 +10,7 @@ export * from './idempotency';
 export * from './cards';
 export * from './jobs';
 export * from './identity';
+export * from './agent';
 export * from './step-up';
 export * from './sub-accounts';
 export * from './card-groups';

@@ -11,6 +11,7 @@ import { fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { consumeMailCode } from '../../lib/mail-codes';
 import { createAccount } from '../account/create-account';
+import { checkInvitation } from '../agent/invitation-rules';
 
 export async function signUpAccount(
   ctx: AppContext,
@@ -18,19 +19,21 @@ export async function signUpAccount(
   lang: Lang,
 ): Promise<{ userId: string }> {
   // The invitation is checked before the code is spent, so a mistyped one costs no new mail.
-  const invitedBy = input.inviteCode ? await inviterOf(ctx, input.inviteCode) : null;
+  const invitedBy = input.inviteCode ? await inviterOf(ctx, input.inviteCode, input.email) : null;
   await consumeMailCode(ctx, input.email, 'signup', input.code);
   // A second sign-up of the same address fails here with 409 (the unique index decides, even in a race).
   const { id } = await createAccount(ctx, { email: input.email, password: input.password, invitedBy, lang });
   return { userId: id };
 }
 
-async function inviterOf(ctx: AppContext, inviteCode: string): Promise<string> {
+async function inviterOf(ctx: AppContext, inviteCode: string, email: string): Promise<string> {
   const [inviter] = await ctx.database.db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, email: accounts.email })
     .from(accounts)
     .where(eq(accounts.inviteCode, inviteCode))
     .limit(1);
   if (!inviter) throw fail.rule('server:auth.inviteUnknown', {}, { fields: ['inviteCode'] });
+  // No self-invitation, none inside one organisation (agent/invitation-rules.ts).
+  checkInvitation(inviter.email, email);
   return inviter.id;
 }

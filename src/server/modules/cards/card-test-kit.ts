@@ -225,6 +225,7 @@ export async function expectLedgerHealthy(t: TestApp): Promise<void> {
     balanceNotLastBalanceAfter: [],
     negativeWallets: [],
     cardCopyNotBalance: [],
+    rebateNotAgentBalances: [],
   });
 }
 

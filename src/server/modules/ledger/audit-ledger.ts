@@ -14,6 +14,12 @@ export interface LedgerProblems {
   negativeWallets: string[];
   /** Cards whose `balance` copy (kept by triggers for the list's filter) differs from the ledger. */
   cardCopyNotBalance: string[];
+  /**
+   * The agent programme's sub-ledger (schema/agent.ts) that does not add up: a `rebate` house
+   * account (`pending:CNY`, ...) whose balance differs from the sum of the agents' shares, or an
+   * agent (`<account>:<currency>`) whose pending balance differs from their pending commission lines.
+   */
+  rebateNotAgentBalances: string[];
 }
 
 async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[]> {
@@ -47,6 +53,29 @@ export async function auditLedger(db: Executor): Promise<LedgerProblems> {
       sql`select c.id from cards c join ledger_accounts a on a.id = c.ledger_account_id
           where c.balance <> a.balance`,
     ),
+    rebateNotAgentBalances: [
+      ...(await ids(
+        db,
+        sql`with house as (
+              select split_part(code, ':', 2) as name, currency, sum(balance) as total
+                from ledger_accounts where kind = 'rebate' group by 1, 2),
+            expected as (
+              select 'pending' as name, currency, sum(pending) as total from agent_balances group by currency
+              union all select 'available', currency, sum(available) from agent_balances group by currency
+              union all select 'payouts', currency, sum(in_payout) from agent_balances group by currency
+              union all select 'receivable', currency, -sum(owed) from agent_balances group by currency)
+            select coalesce(h.name, e.name) || ':' || coalesce(h.currency, e.currency) as id
+              from house h full join expected e on e.name = h.name and e.currency = h.currency
+             where coalesce(h.name, e.name) <> 'expense' and coalesce(h.total, 0) <> coalesce(e.total, 0)`,
+      )),
+      ...(await ids(
+        db,
+        sql`select b.account_id || ':' || b.currency as id from agent_balances b
+             where b.pending <> coalesce((select sum(c.amount) from agent_commissions c
+                                           where c.agent_account_id = b.account_id and c.currency = b.currency
+                                             and c.status = 'pending'), 0)`,
+      )),
+    ],
   };
 }
 

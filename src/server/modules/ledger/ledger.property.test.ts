@@ -44,6 +44,7 @@ describe('the ledger under random sequences of top-ups, retries, spends and reve
             balanceNotLastBalanceAfter: [],
             negativeWallets: [],
             cardCopyNotBalance: [],
+            rebateNotAgentBalances: [],
           });
           for (const sum of (await walletSums(ids)).values()) expect(sum).toBeGreaterThanOrEqual(0);
         }

@@ -19,6 +19,7 @@ import { AgreementField } from './components/AgreementField';
 import { AuthLayout } from './components/AuthLayout';
 import { captureInviteCode, forgetInviteCode, storedInviteCode } from './invite';
 import { useCodeSender } from './useCodeSender';
+import { useInviter } from './useInviter';
 
 type Field = 'email' | 'code' | 'password' | 'confirmPassword' | 'inviteCode';
 
@@ -37,6 +38,7 @@ export function SignUpPage() {
   const [errors, setErrors] = useState<FieldErrors<Field | 'agree'>>({});
   const [submitting, setSubmitting] = useState(false);
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const inviter = useInviter(values.inviteCode);
   const sendCode = useCodeSender(
     async () => signupCode,
     values.email,
@@ -139,6 +141,11 @@ export function SignUpPage() {
           inputMode="numeric"
           maxLength={6}
           error={errors.inviteCode}
+          hint={
+            inviter ? (
+              <span data-testid="signup-inviter">{t('signUp.invitedBy', { email: inviter })}</span>
+            ) : undefined
+          }
           data-testid="signup-invite"
         />
         <AgreementField checked={agreed} onChange={setAgreed} error={errors.agree} />

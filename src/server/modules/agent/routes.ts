@@ -1,0 +1,90 @@
+/**
+ * The agent programme (spec §7 "Agent"). Every call is the main account's own: a sub-account user
+ * gets 4030 (mainAccountOf), whatever their role; money-moving calls also need the mail code.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  addBankCard as addBankCardCall,
+  agentGetCode,
+  agentInfo,
+  bankCardList,
+  inviterOfCode,
+  pageFlow,
+  pageOfInvitations,
+  pageWithdrawal,
+  removeBankCardNo,
+  withdrawalsInfo,
+  withdrawalsToBankCard,
+  withdrawalsToWallet,
+} from '../../../contract/agent';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema';
+import { consumeMailCode } from '../../lib/mail-codes';
+import { mainAccountOf } from '../../lib/principal';
+import type { Call, Registrar } from '../../lib/route';
+import { addBankCard } from './add-bank-card';
+import { checkBankWithdrawalStepUp, spendBankWithdrawalStepUp } from './bank-withdrawal-step-up';
+import { listBankCards } from './list-bank-cards';
+import { listCommissions } from './list-commissions';
+import { listInvitations } from './list-invitations';
+import { listWithdrawals } from './list-withdrawals';
+import { readAgentInfo } from './read-agent-info';
+import { readInviter } from './read-inviter';
+import { readWithdrawalRules } from './read-withdrawal-rules';
+import { removeBankCard } from './remove-bank-card';
+import { sendWithdrawalCode } from './send-withdrawal-code';
+import { withdrawToBankCard } from './withdraw-to-bank-card';
+import { checkLimits, withdrawToWallet } from './withdraw-to-wallet';
+import { WITHDRAWAL_RULES } from './agent-rules';
+import { checkAvailable } from './take-available';
+
+const actorOf = (call: Call) => ({ ip: call.ip, device: call.device, subAccountId: null });
+
+async function spendWithdrawalCode(app: AppContext, accountId: string, code: string): Promise<void> {
+  const [account] = await app.database.db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw new Error('authenticated account not found');
+  await consumeMailCode(app, account.email, 'agent_withdraw', code);
+}
+
+export function registerAgentRoutes(register: Registrar): void {
+  register(agentInfo, (_input, call) => readAgentInfo(call.app, mainAccountOf(call).accountId));
+  register(pageOfInvitations, (query, call) =>
+    listInvitations(call.app, mainAccountOf(call).accountId, query),
+  );
+  register(pageFlow, (query, call) => listCommissions(call.app, mainAccountOf(call).accountId, query));
+  register(pageWithdrawal, (query, call) => listWithdrawals(call.app, mainAccountOf(call).accountId, query));
+  register(withdrawalsInfo, (_input, call) => readWithdrawalRules(call.app, mainAccountOf(call).accountId));
+  register(agentGetCode, (_input, call) =>
+    sendWithdrawalCode(call.app, mainAccountOf(call).accountId, call.lang),
+  );
+
+  // Limits and balance are checked before the code is spent, so a refused amount does not cost it.
+  register(withdrawalsToWallet, async ({ code, ...input }, call) => {
+    const { accountId } = mainAccountOf(call);
+    checkLimits(input.currency, input.amount, WITHDRAWAL_RULES[input.currency].wallet);
+    await checkAvailable(call.app.database.db, accountId, input.currency, input.amount);
+    await spendWithdrawalCode(call.app, accountId, code);
+    return withdrawToWallet(call.app, accountId, input, call.idempotencyKey, actorOf(call));
+  });
+
+  register(withdrawalsToBankCard, async ({ code, stepUpTicket, ...input }, call) => {
+    const { accountId } = mainAccountOf(call);
+    checkLimits(input.currency, input.amount, WITHDRAWAL_RULES[input.currency].bankCard);
+    await checkAvailable(call.app.database.db, accountId, input.currency, input.amount);
+    await checkBankWithdrawalStepUp(call, stepUpTicket);
+    await spendWithdrawalCode(call.app, accountId, code);
+    return withdrawToBankCard(call.app, accountId, input, call.idempotencyKey, actorOf(call), (tx) =>
+      spendBankWithdrawalStepUp(tx, call, stepUpTicket),
+    );
+  });
+
+  register(addBankCardCall, (input, call) => addBankCard(call.app, mainAccountOf(call).accountId, input));
+  register(bankCardList, (_input, call) => listBankCards(call.app, mainAccountOf(call).accountId));
+  register(removeBankCardNo, (input, call) =>
+    removeBankCard(call.app, mainAccountOf(call).accountId, input.id),
+  );
+  register(inviterOfCode, (input, call) => readInviter(call.app, input.code));
+}
