@@ -50,7 +50,7 @@ describe('wide screen', () => {
     await shellOn('/home');
     const menu = screen.getByTestId('side-menu');
     const items = within(menu).getAllByRole('listitem');
-    // Built pages only: overview, finance, the scenario query, cards, the team and personal pages.
+    // Built pages only: overview, finance, the scenario query, cards, the team, personal and rebate pages.
     expect(
       items.map((item) => item.querySelector('[data-testid^="menu-"]')?.getAttribute('data-testid')),
     ).toEqual([
@@ -60,6 +60,7 @@ describe('wide screen', () => {
       'menu-card',
       'menu-subAccount',
       'menu-personal',
+      'menu-rebate',
       'menu-logout',
     ]);
     const home = within(menu).getByTestId('menu-home');

@@ -39,7 +39,7 @@ describe('the three route sets as menus', () => {
       'cardGrande',
       'card(cardOpen,cardList,cardGroup,cardRecord)',
       'subAccount(subAccountManage,subCardList,subCardRecord)',
-      'personal(account,googleAuth,operate)',
+      'personal(account,googleAuth,operate,identity)',
       'rebate',
     ]);
   });
