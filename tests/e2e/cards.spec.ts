@@ -260,9 +260,12 @@ test('a card is recharged, frozen, declined, activated, spent with a 3-D Secure 
   await expect(page.getByTestId('otp-merchant').first()).toContainText('Spotify');
   await closeSheet(page, 'otp-sheet');
 
-  // Details on request, hidden again by the countdown; the number is the card's.
+  // Details on request, after the password again (step-up: a token alone reveals nothing), hidden
+  // again by the countdown; the number is the card's.
   await cardAction(page, info, 'details');
   await page.getByTestId('details-reveal').click();
+  await page.getByTestId('step-up-password').fill(account.password);
+  await page.getByTestId('step-up-submit').click();
   await expect(page.getByTestId('details-pan')).toHaveText(
     new RegExp(`^4288 37\\d\\d \\d{4} ${card.last4}$`),
   );
