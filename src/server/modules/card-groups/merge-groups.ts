@@ -26,7 +26,9 @@ export async function mergeGroups(
     const locked = await lockGroups(tx, owner, [input.targetId, ...sourceIds], 'update');
     await requireManageable(tx, owner, locked);
     const target = locked.find((g) => g.id === input.targetId)!;
-    const sources = locked.filter((g) => g.id !== input.targetId);
+    // The log lists the sources in the order the customer named them, not in lock order, which
+    // follows the database's collation and differs between PGlite and PostgreSQL.
+    const sources = sourceIds.map((id) => locked.find((g) => g.id === id)!);
     const perGroup = await tx
       .select({ groupId: cardGroupMembers.groupId, n: count() })
       .from(cardGroupMembers)
