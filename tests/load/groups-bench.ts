@@ -39,7 +39,7 @@ const FLOOR_LOAD = { rps: 40, seconds: 10, inFlight: 8 };
 /** What the seed made: the queries pick their group and tag ids from here. */
 const made = { groups: [] as string[], tags: [] as string[] };
 
-async function seedGroups(ctx: AppContext, demoId: string): Promise<string> {
+export async function seedGroups(ctx: AppContext, demoId: string): Promise<string> {
   const seconds = await seedCards(ctx, demoId, CARDS);
   const t0 = performance.now();
   const owner: CardOwner = { accountId: demoId, subAccountId: null };
