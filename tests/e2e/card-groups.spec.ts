@@ -321,5 +321,18 @@ test('screenshots of the group page and its spending panel, in both languages', 
     await expect(page.getByTestId('bulk-affected')).toBeVisible();
     await page.screenshot({ path: `.tmp/shots/card-bulk-${info.project.name}-${lang}.png` });
     await page.getByTestId('bulk-state-cancel').click();
+    // The whole-group recharge (priced) and delete sheets, opened from the group page.
+    await page.goto('/#/cardGroup');
+    await page.getByTestId('group-cards-recharge').first().click();
+    await page.getByTestId('batch-recharge-amount').fill('5');
+    await page.getByTestId('batch-recharge-quote').click();
+    await expect(page.getByTestId('batch-recharge-cost')).toBeVisible();
+    await page.screenshot({ path: `.tmp/shots/group-recharge-${info.project.name}-${lang}.png` });
+    await page.getByTestId('sheet-close').click();
+    await page.goto('/#/cardGroup');
+    await page.getByTestId('group-cards-delete').first().click();
+    await expect(page.getByTestId('bulk-affected')).toBeVisible();
+    await page.screenshot({ path: `.tmp/shots/group-delete-${info.project.name}-${lang}.png` });
+    await page.getByTestId('batch-delete-cancel').click();
   }
 });
