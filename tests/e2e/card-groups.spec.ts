@@ -315,6 +315,8 @@ test('screenshots of the group page and its spending panel, in both languages', 
     await page.screenshot({ path: `.tmp/shots/card-groups-spend-${info.project.name}-${lang}.png` });
     await page.getByTestId('sheet-close').click();
     await page.goto('/#/cardList');
+    // "Select all shown" selects what is loaded: wait for the cards first.
+    await expect(page.getByTestId('card-row')).toHaveCount(2);
     await page.getByTestId('toggle-select').click();
     await page.getByTestId('batch-select-all').click();
     await page.getByTestId('batch-freeze').click();
