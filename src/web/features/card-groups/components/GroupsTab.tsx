@@ -224,7 +224,7 @@ export function GroupsTab() {
                   onClick={() => setOpen({ kind: 'remove', group })}
                   data-testid="group-remove"
                 >
-                  {t('remove')}
+                  {t('removeGroup')}
                 </Button>
               </div>
             </li>
