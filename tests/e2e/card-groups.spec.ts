@@ -217,6 +217,75 @@ test('groups and tags: create, open into a group, move, tag, filter, freeze a wh
   expect(cards.total).toBe(4);
 });
 
+interface GroupCard {
+  id: string;
+  serial: string;
+  balance: number;
+  status: string;
+}
+
+async function cardsInGroup(request: APIRequestContext, tokens: Tokens, groupId: string) {
+  return (
+    await apiGet<{ data: GroupCard[] }>(request, tokens, `/api/card/page?pageSize=100&groupId=${groupId}`)
+  ).data;
+}
+
+test('a whole group recharged and deleted from /cardGroup, each after its preview with the cards skipped and why', async ({
+  page,
+  account,
+}) => {
+  test.slow();
+  await useLanguage(page, 'en');
+  const tokens = await apiSignIn(page.request, account);
+  await fundCny(page.request, tokens, 3_000);
+  const group = await apiPost<{ id: string }>(page.request, tokens, '/api/cardGroup/add', { name: 'Shops' });
+  await openBatchInto(page.request, tokens, group.id, 3);
+  const [frozen, held, free] = await cardsInGroup(page.request, tokens, group.id);
+  // One card frozen (a recharge skips it), one with a pending authorization (a delete skips it).
+  await apiPost(page.request, tokens, '/api/card/frozen', { cardId: frozen!.id, action: 'freeze' });
+  const spent = await page.request.post(`/sandbox/api/cards/${held!.id}/authorize`, {
+    form: { amount: '100', merchant: 'Corner shop', category: '5734', country: 'US' },
+  });
+  expect(spent.ok()).toBe(true);
+  const before = new Map((await cardsInGroup(page.request, tokens, group.id)).map((c) => [c.id, c.balance]));
+
+  // Recharge the group: 5.00 onto each card that can take it, after the preview.
+  await signInWithStorage(page, account, '/#/cardGroup');
+  await page.getByTestId('group-cards-recharge').click();
+  await expect(page.getByTestId('batch-recharge-sheet')).toBeVisible();
+  await page.getByTestId('batch-recharge-amount').fill('5');
+  await page.getByTestId('batch-recharge-quote').click();
+  await expect(page.getByTestId('bulk-affected')).toHaveText('2 cards will be changed');
+  await expect(page.getByTestId('bulk-skipped')).toHaveText('1 card will be skipped:');
+  await expect(page.getByTestId('bulk-skipped-card')).toHaveAttribute('data-reason', 'frozenNoRecharge');
+  await expect(page.getByTestId('bulk-money')).toContainText('$10.00');
+  await expect(page.getByTestId('batch-recharge-cost')).toBeVisible();
+  await page.getByTestId('batch-recharge-confirm').click();
+  await expect(page.getByTestId('batch-recharge-sheet')).toBeHidden();
+  const after = await cardsInGroup(page.request, tokens, group.id);
+  for (const card of after)
+    expect(card.balance - before.get(card.id)!, card.serial).toBe(card.id === frozen!.id ? 0 : 500);
+
+  // Delete the group's cards: the one with a pending authorization is skipped, the rest go and
+  // their balances return to the wallet.
+  await page.goto('/#/cardGroup');
+  await page.getByTestId('group-cards-delete').click();
+  await expect(page.getByTestId('batch-delete-sheet')).toBeVisible();
+  await expect(page.getByTestId('bulk-affected')).toHaveText('2 cards will be changed');
+  await expect(page.getByTestId('bulk-skipped-card')).toHaveAttribute('data-reason', 'pending');
+  const returned = after.filter((c) => c.id !== held!.id).reduce((sum, c) => sum + c.balance, 0);
+  await expect(page.getByTestId('bulk-money')).toContainText(`$${(returned / 100).toFixed(2)}`);
+  await page.getByTestId('batch-delete-confirm').click();
+  await expect(page.getByTestId('batch-delete-sheet')).toBeHidden();
+  const left = await cardsInGroup(page.request, tokens, group.id);
+  const status = new Map(left.map((c) => [c.id, c.status]));
+  expect(status.get(held!.id)).not.toBe('deleted');
+  expect([status.get(frozen!.id) ?? 'deleted', status.get(free!.id) ?? 'deleted']).toEqual([
+    'deleted',
+    'deleted',
+  ]);
+});
+
 test('screenshots of the group page and its spending panel, in both languages', async ({
   page,
   account,
@@ -246,11 +315,26 @@ test('screenshots of the group page and its spending panel, in both languages', 
     await page.screenshot({ path: `.tmp/shots/card-groups-spend-${info.project.name}-${lang}.png` });
     await page.getByTestId('sheet-close').click();
     await page.goto('/#/cardList');
+    // "Select all shown" selects what is loaded: wait for the cards first.
+    await expect(page.getByTestId('card-row')).toHaveCount(2);
     await page.getByTestId('toggle-select').click();
     await page.getByTestId('batch-select-all').click();
     await page.getByTestId('batch-freeze').click();
     await expect(page.getByTestId('bulk-affected')).toBeVisible();
     await page.screenshot({ path: `.tmp/shots/card-bulk-${info.project.name}-${lang}.png` });
     await page.getByTestId('bulk-state-cancel').click();
+    // The whole-group recharge (priced) and delete sheets, opened from the group page.
+    await page.goto('/#/cardGroup');
+    await page.getByTestId('group-cards-recharge').first().click();
+    await page.getByTestId('batch-recharge-amount').fill('5');
+    await page.getByTestId('batch-recharge-quote').click();
+    await expect(page.getByTestId('batch-recharge-cost')).toBeVisible();
+    await page.screenshot({ path: `.tmp/shots/group-recharge-${info.project.name}-${lang}.png` });
+    await page.getByTestId('sheet-close').click();
+    await page.goto('/#/cardGroup');
+    await page.getByTestId('group-cards-delete').first().click();
+    await expect(page.getByTestId('bulk-affected')).toBeVisible();
+    await page.screenshot({ path: `.tmp/shots/group-delete-${info.project.name}-${lang}.png` });
+    await page.getByTestId('batch-delete-cancel').click();
   }
 });

@@ -9,6 +9,7 @@ import { runFixedRate } from './fixed-rate';
 import { measureRead, reportAgainstFloor } from './floor';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
+import { runGroupsBench } from './groups-bench';
 import { runLighthouse } from './lighthouse';
 import { callApi } from './http-client';
 import { cpuLoopMs } from './machine-speed';
@@ -237,6 +238,7 @@ async function main(): Promise<void> {
   // Its own servers (PGlite, then PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set).
   await runFlowsBench(report);
   await runCardsBench(report);
+  await runGroupsBench(report);
   reportMachineSpeed('at the end');
 
   process.stdout.write('\n| figure | measured | target |\n| --- | --- | --- |\n');

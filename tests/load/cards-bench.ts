@@ -40,11 +40,15 @@ const HOLDER = {
   country: 'US',
 };
 
-async function seedCards(ctx: AppContext, accountId: string): Promise<number> {
+/**
+ * Stores `count` cards of the account (a multiple of 500) through the real storeIssuedCards and
+ * funds them through the real ledger; answers the seconds it took. The card-groups bench uses it too.
+ */
+export async function seedCards(ctx: AppContext, accountId: string, count = CARDS): Promise<number> {
   const t0 = performance.now();
   const rand = prng(51_122);
   const segments = await ctx.database.db.select().from(cardSegments);
-  for (let done = 0; done < CARDS; done += CHUNK) {
+  for (let done = 0; done < count; done += CHUNK) {
     const batch = await Promise.all(
       Array.from({ length: CHUNK }, async (_, i) => {
         const segment = segments.find((s) => s.id === SEGMENTS[(done + i) % SEGMENTS.length])!;

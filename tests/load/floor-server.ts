@@ -1,6 +1,6 @@
 /**
  * The floor of a read (issue 19 §1): a bare `node:http` server that answers `/api/user/info`,
- * `/api/account/flowPage` and `/api/card/page` with the same database statements as the portal —
+ * `/api/account/flowPage`, `/api/card/page` and `/api/cardGroup/page` with the same database statements as the portal —
  * the same operations, driver and pool, the same input schema — and nothing else: no framework, no
  * middleware, no compression, no operation log. The benchmark runs it on the same database as the
  * portal, one after the other, and prints the portal's figures as a ratio to it, which stays
@@ -11,12 +11,15 @@
  */
 import http from 'node:http';
 import type { z } from 'zod';
+import { cardGroupPage } from '../../src/contract/card-groups';
 import { cardPage } from '../../src/contract/cards';
 import { flowPage } from '../../src/contract/finance';
 import { buildContext } from '../../src/server/bootstrap';
 import type { AppContext } from '../../src/server/context';
 import { loadEnv } from '../../src/server/env';
 import { readUserInfo } from '../../src/server/modules/account/read-user-info';
+import { listGroups } from '../../src/server/modules/card-groups/list-groups';
+import { ownerOf } from '../../src/server/modules/cards/card-access';
 import { listCards, pageScope } from '../../src/server/modules/cards/list-cards';
 import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
 import { authenticate } from '../../src/server/lib/session';
@@ -32,6 +35,8 @@ const ROUTES: Record<string, Answer> = {
     readFlowPage(ctx, (await authenticate(ctx, token)).accountId, parse(flowPage.request, input)),
   'GET /api/card/page': async (ctx, token, input) =>
     listCards(ctx, pageScope(await authenticate(ctx, token)), parse(cardPage.request, input), 'zh-CN'),
+  'GET /api/cardGroup/page': async (ctx, token, input) =>
+    listGroups(ctx, ownerOf(await authenticate(ctx, token)), parse(cardGroupPage.request, input)),
 };
 
 function readBody(req: http.IncomingMessage): Promise<string> {

@@ -1,8 +1,7 @@
-/** A yes/no question in the app's one dialog (Sheet), for deletions. */
-import { useState, type ReactNode } from 'react';
+/** A yes/no question before a deletion (a group, a tag): ActionSheet in red, closed once done. */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Sheet } from '../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../components/ui/SheetButtons';
+import { ActionSheet } from '../../../components/ui/ActionSheet';
 import { CARD_GROUPS_NS } from '../i18n';
 
 export interface ConfirmSheetProps {
@@ -16,37 +15,20 @@ export interface ConfirmSheetProps {
 
 export function ConfirmSheet({ title, confirm, children, onConfirm, onClose, testId }: ConfirmSheetProps) {
   const { t } = useTranslation(CARD_GROUPS_NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      // Shown by lib/http; the sheet stays open.
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Sheet
-      visible
+    <ActionSheet
       title={title}
+      testId={testId}
+      cancel={t('cancel')}
+      confirm={confirm}
+      color="danger"
+      run={async () => {
+        await onConfirm();
+        onClose();
+      }}
       onClose={onClose}
-      data-testid={testId}
-      footer={
-        <ConfirmButtons
-          cancel={t('cancel')}
-          confirm={confirm}
-          color="danger"
-          onCancel={onClose}
-          onConfirm={() => void run()}
-          busy={busy}
-          testId={testId}
-        />
-      }
     >
       {children}
-    </Sheet>
+    </ActionSheet>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The groups tab: every group with its card count, balance and this month's spend, pinned first
- * (the server's order). Per group: spending, rename, pin, export, delete. "Select" picks several
- * groups to merge.
+ * (the server's order). Per group: spending, rename, pin, export, recharge or delete its cards (on
+ * the card list filtered by the group, where the whole-group sheets preview them), delete the
+ * group (its cards stay). "Select" picks several groups to merge.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,7 @@ import {
   cardGroupUpdate,
   GROUP_NAME_MAX,
 } from '../../../../contract/card-groups';
+import { Can } from '../../../components/ui/Can';
 import { Money } from '../../../components/ui/Money';
 import { invalidateGroupChoices } from '../../../lib/card-groups';
 import { call } from '../../../lib/http';
@@ -48,6 +51,11 @@ export function GroupsTab() {
     queryFn: ({ signal }) => call(cardCountNg, {}, { signal }),
   });
   const [open, setOpen] = useState<Open>(null);
+  const navigate = useNavigate();
+  // Recharge and delete act on the group's cards: the card list's whole-group sheets (preview,
+  // pricing, confirmation) open on the list filtered by the group.
+  const actOnCards = (group: CardGroupView, bulk: 'recharge' | 'delete') =>
+    void navigate({ to: '/cardList', search: { groupId: group.id, bulk } as never });
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
@@ -184,6 +192,31 @@ export function GroupsTab() {
                 >
                   {t('export')}
                 </Button>
+                {group.cardCount > 0 ? (
+                  <>
+                    <Can permission="card:recharge">
+                      <Button
+                        size="small"
+                        fill="none"
+                        onClick={() => actOnCards(group, 'recharge')}
+                        data-testid="group-cards-recharge"
+                      >
+                        {t('rechargeCards')}
+                      </Button>
+                    </Can>
+                    <Can permission="card:delete">
+                      <Button
+                        size="small"
+                        fill="none"
+                        color="danger"
+                        onClick={() => actOnCards(group, 'delete')}
+                        data-testid="group-cards-delete"
+                      >
+                        {t('deleteCards')}
+                      </Button>
+                    </Can>
+                  </>
+                ) : null}
                 <Button
                   size="small"
                   fill="none"
@@ -191,7 +224,7 @@ export function GroupsTab() {
                   onClick={() => setOpen({ kind: 'remove', group })}
                   data-testid="group-remove"
                 >
-                  {t('remove')}
+                  {t('removeGroup')}
                 </Button>
               </div>
             </li>

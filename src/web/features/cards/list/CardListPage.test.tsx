@@ -18,7 +18,7 @@ import {
   type Recorded,
   type Reply,
 } from '../../../test-utils';
-import { CardListPage } from './CardListPage';
+import { CardList } from './CardListPage';
 import { testCard, testCards, testCost } from './list-test-data';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -58,7 +58,7 @@ function serve(cards: CardView[], override: Override = () => undefined) {
 }
 
 async function openPage() {
-  const view = renderWithClient(<CardListPage />);
+  const view = renderWithClient(<CardList />);
   await screen.findAllByTestId('card-row');
   return view;
 }
@@ -334,6 +334,18 @@ describe('CardListPage recharge', () => {
     const cost = testCost(5_000, { count: 2, amount: 10_000, rechargeFee: 200, subtotal: 10_200 });
     cost.totals = [{ debitCurrency: 'USD', rateMicros: null, total: 10_200, balance: 50_000, enough: true }];
     const { requests } = serve(cards, (request) => {
+      if (request.path === '/api/cardGroup/preview') {
+        const affected = [cards[0]!, cards[2]!].map(({ id, serial, last4, balance }) => ({
+          id,
+          serial,
+          last4,
+          balance,
+        }));
+        return {
+          code: 200,
+          data: { action: 'recharge', affected, skipped: [], currency: 'USD', money: 10_000 },
+        };
+      }
       if (request.path === '/api/card/batchRechargeCost') return { code: 200, data: cost };
       if (request.path === '/api/card/batchRecharge')
         return {
@@ -357,6 +369,12 @@ describe('CardListPage recharge', () => {
     await click('batch-recharge-quote');
     const breakdown = await screen.findByTestId('batch-recharge-cost');
     expect(within(breakdown).getByTestId('batch-recharge-cost-count').textContent).toBe('2');
+    expect(formOf(requestsTo(requests, 'cardGroup/preview')[0])).toEqual({
+      action: 'recharge',
+      cardIds: 'card-0,card-2',
+      amount: '5000',
+    });
+    expect(screen.getByTestId('bulk-affected').textContent).toBe('2 cards will be changed');
     expect(formOf(requestsTo(requests, 'card/batchRechargeCost')[0])).toEqual({
       cardIds: 'card-0,card-2',
       amount: '5000',

@@ -6,7 +6,8 @@
  * account with 10,000 cards keeps a few dozen rows in the DOM.
  */
 import Button from 'antd-mobile/es/components/button';
-import { useCallback, useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
@@ -19,7 +20,8 @@ import { useFilterForm } from '../../../lib/useFilterForm';
 import { OtpSheet } from '../otp/OtpSheet';
 import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
 import { BatchRechargeSheet } from './actions/BatchRechargeSheet';
-import { BulkStateSheet, type BulkTarget } from './actions/BulkStateSheet';
+import type { BulkTarget } from './actions/BulkPreview';
+import { BulkStateSheet } from './actions/BulkStateSheet';
 import { MoveGroupSheet } from './actions/MoveGroupSheet';
 import { TagCardsSheet } from './actions/TagCardsSheet';
 import {
@@ -52,14 +54,28 @@ export interface CardListPageProps {
    * the owner's own cards too.
    */
   team?: { subAccountId: string };
+  /**
+   * Where a link started the list (/cardGroup's "Recharge" and "Delete cards" on a group): the
+   * list filtered by that group, with that whole-group action's sheet open.
+   */
+  start?: { groupId: string; bulk?: 'recharge' | 'delete' | undefined };
 }
 
+/** /cardList; `?groupId=` filters by a group, `&bulk=recharge|delete` opens its whole-group sheet. */
 export function CardListPage() {
-  return <CardList />;
+  const search = useSearch({ strict: false }) as { groupId?: unknown; bulk?: unknown };
+  const groupId = typeof search.groupId === 'string' && search.groupId ? search.groupId : null;
+  const bulk = search.bulk === 'recharge' || search.bulk === 'delete' ? search.bulk : undefined;
+  // The sheet opens once: a reload or a step back shows the group's cards, not the sheet again.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (groupId && bulk) void navigate({ to: '/cardList', search: { groupId } as never, replace: true });
+  }, [groupId, bulk, navigate]);
+  return <CardList start={groupId ? { groupId, bulk } : undefined} />;
 }
 
 /** The card list of /cardList, or of the owner's team page /subCardList (`team`). */
-export function CardList({ team }: CardListPageProps) {
+export function CardList({ team, start }: CardListPageProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const member = team?.subAccountId;
   const scope = useMemo<CardScope>(
@@ -68,7 +84,7 @@ export function CardList({ team }: CardListPageProps) {
   );
   const wide = useMediaQuery(WIDE_QUERY);
   const { draft, applied, problem, change, ...form } = useFilterForm({
-    initial: EMPTY_CARD_FILTER,
+    initial: start ? { ...EMPTY_CARD_FILTER, groupId: start.groupId } : EMPTY_CARD_FILTER,
     empty: EMPTY_CARD_FILTER,
     problemOf: filterProblem,
     requestOf,
@@ -87,7 +103,9 @@ export function CardList({ team }: CardListPageProps) {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlyMap<string, CardView>>(new Map());
   const [batch, setBatch] = useState<'recharge' | 'delete' | 'group' | 'tags' | null>(null);
-  const [bulk, setBulk] = useState<BulkTarget | null>(null);
+  const [bulk, setBulk] = useState<BulkTarget | null>(
+    start?.bulk ? { action: start.bulk, groupId: start.groupId } : null,
+  );
   const [exporting, setExporting] = useState(false);
   const [pool, setPool] = useState(false);
 
@@ -147,7 +165,8 @@ export function CardList({ team }: CardListPageProps) {
   };
 
   const filtered = activeFilterCount(applied) > 0;
-  // Filtered by one group: its cards can be frozen or activated as a whole, with a preview.
+  // Filtered by one group: its cards can be frozen, activated, recharged or deleted as a whole,
+  // each with a preview.
   const wholeGroup = applied.groupId && applied.groupId !== NO_GROUP ? applied.groupId : null;
 
   return (
@@ -228,6 +247,27 @@ export function CardList({ team }: CardListPageProps) {
                   data-testid="group-activate"
                 >
                   {t('batch2.activateGroup')}
+                </Button>
+              </Can>
+              <Can permission="card:recharge">
+                <Button
+                  size="small"
+                  fill="outline"
+                  onClick={() => setBulk({ action: 'recharge', groupId: wholeGroup })}
+                  data-testid="group-recharge"
+                >
+                  {t('batch2.rechargeGroup')}
+                </Button>
+              </Can>
+              <Can permission="card:delete">
+                <Button
+                  size="small"
+                  fill="outline"
+                  color="danger"
+                  onClick={() => setBulk({ action: 'delete', groupId: wholeGroup })}
+                  data-testid="group-delete"
+                >
+                  {t('batch2.deleteGroup')}
                 </Button>
               </Can>
             </>
@@ -323,7 +363,7 @@ export function CardList({ team }: CardListPageProps) {
 
       {batch === 'recharge' ? (
         <BatchRechargeSheet
-          cards={[...selected.values()]}
+          scope={{ cards: [...selected.values()] }}
           onClose={() => setBatch(null)}
           onDone={(changed) => {
             patch(changed);
@@ -334,7 +374,7 @@ export function CardList({ team }: CardListPageProps) {
       ) : null}
       {batch === 'delete' ? (
         <BatchDeleteSheet
-          cards={[...selected.values()]}
+          scope={{ cards: [...selected.values()] }}
           onClose={() => setBatch(null)}
           onDone={() => {
             setBatch(null);
@@ -359,9 +399,29 @@ export function CardList({ team }: CardListPageProps) {
             );
           })()
         : null}
-      {bulk ? (
+      {bulk?.action === 'recharge' && bulk.groupId ? (
+        <BatchRechargeSheet
+          scope={{ groupId: bulk.groupId }}
+          onClose={() => setBulk(null)}
+          onDone={(changed) => {
+            patch(changed);
+            setBulk(null);
+          }}
+        />
+      ) : null}
+      {bulk?.action === 'delete' && bulk.groupId ? (
+        <BatchDeleteSheet
+          scope={{ groupId: bulk.groupId }}
+          onClose={() => setBulk(null)}
+          onDone={() => {
+            setBulk(null);
+            void list.reload();
+          }}
+        />
+      ) : null}
+      {bulk && (bulk.action === 'freeze' || bulk.action === 'activate') ? (
         <BulkStateSheet
-          target={bulk}
+          target={{ ...bulk, action: bulk.action }}
           onClose={() => setBulk(null)}
           onDone={() => {
             endSelection();

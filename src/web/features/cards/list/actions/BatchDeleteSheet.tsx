@@ -1,48 +1,64 @@
 /**
- * Delete the selected cards, all or nothing (batchDelete), through the confirmation of
- * RemoveCardsSheet. One card with pending authorizations stops the batch.
+ * Delete the selected cards, or every card of a whole group, through the confirmation of
+ * RemoveCardsSheet. The preview comes first (cardGroup/preview): the cards that will be deleted,
+ * the ones skipped and why (pending authorizations, already deleted) and the balances returned to
+ * the wallet. The confirmation deletes the affected cards all or nothing (batchDelete, under an
+ * Idempotency-Key); a card that gained a pending authorization meanwhile stops the batch and the
+ * refusal shows in the sheet.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cardBatchDelete, type CardView } from '../../../../../contract/cards';
+import { cardBatchDelete } from '../../../../../contract/cards';
 import { BATCH_ACTION_MAX } from '../../../../../contract/card-rules';
 import { call } from '../../../../lib/http';
 import { formatMoney } from '../../../../lib/money';
 import { toastSuccess } from '../../../../lib/notify';
 import { CARD_LIST_NS } from '../i18n';
+import { affectedIds, BulkPreviewView, fetchBulkPreview, scopeOf, type CardsOrGroup } from './BulkPreview';
 import { RemoveCardsSheet } from './RemoveCardsSheet';
 
 export interface BatchDeleteSheetProps {
-  cards: readonly CardView[];
+  /** The selected cards, or a whole group (`groupId`) whose cards the preview names. */
+  scope: CardsOrGroup;
   onClose: () => void;
   /** The list reloads: batchDelete answers counts, not cards. */
   onDone: () => void;
 }
 
-export function BatchDeleteSheet({ cards, onClose, onDone }: BatchDeleteSheetProps) {
+export function BatchDeleteSheet({ scope, onClose, onDone }: BatchDeleteSheetProps) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const currencies = [...new Set(cards.map((card) => card.currency))];
-  const oneCurrency = currencies.length === 1 ? currencies[0] : undefined;
-  const balance = cards.reduce((sum, card) => sum + card.balance, 0);
-  const tooMany = cards.length > BATCH_ACTION_MAX;
+  const target = scopeOf(scope);
+  const preview = useQuery({
+    queryKey: ['cards', 'bulkPreview', 'delete', target],
+    gcTime: 0,
+    queryFn: ({ signal }) => fetchBulkPreview('delete', target, { signal }),
+  });
+  const data = preview.data;
+  const count = data?.affected.length ?? 0;
+  const tooMany = count > BATCH_ACTION_MAX;
+  const currency = data?.currency ?? 'USD';
 
   return (
     <RemoveCardsSheet
-      title={t('batch.deleteTitle', { count: cards.length })}
+      title={
+        'cards' in scope ? t('batch.deleteTitle', { count: scope.cards.length }) : t('bulk.title.deleteGroup')
+      }
       testId="batch-delete"
-      text={t('batch.deleteText', { count: cards.length })}
-      returns={oneCurrency ? { minor: balance, currency: oneCurrency } : null}
-      blocked={tooMany || cards.length === 0}
+      head={data ? <BulkPreviewView data={data} /> : <p role="status">{t('bulk.loading')}</p>}
+      text={data && count > 0 ? t('bulk.deleteText', { count }) : ''}
+      // The preview's money line says what returns to the wallet.
+      returns={null}
+      blocked={!data || count === 0 || tooMany}
       warning={tooMany ? t('cards:validation.tooManyCards') : null}
-      confirm={t('batch.deleteConfirm', { count: cards.length })}
-      // Comma-separated: a repeated form field keeps only its last value on the server.
-      fields={{ cardIds: cards.map((card) => card.id).join(',') }}
+      confirm={t('batch.deleteConfirm', { count })}
+      fields={{ cardIds: data ? affectedIds(data) : '' }}
       remove={(fields, idempotencyKey) => call(cardBatchDelete, fields, { idempotencyKey, silent: true })}
       onRemoved={(result) => {
         toastSuccess(
-          oneCurrency && result.refunded > 0
+          result.refunded > 0
             ? t('batch.deletedRefunded', {
                 count: result.deleted,
-                amount: formatMoney(result.refunded, oneCurrency),
+                amount: formatMoney(result.refunded, currency),
               })
             : t('batch.deleted', { count: result.deleted }),
         );

@@ -8,17 +8,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardGroupPreview } from '../../../../../contract/card-groups';
 import { cardFrozen } from '../../../../../contract/cards';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
 import { call } from '../../../../lib/http';
 import { CARD_LIST_NS } from '../i18n';
+import { BulkPreviewView, fetchBulkPreview, type BulkTarget } from './BulkPreview';
 
-export interface BulkTarget {
+export interface BulkStateTarget extends BulkTarget {
   action: 'freeze' | 'activate';
-  cardIds?: readonly string[];
-  groupId?: string;
 }
 
 export function BulkStateSheet({
@@ -26,7 +24,7 @@ export function BulkStateSheet({
   onClose,
   onDone,
 }: {
-  target: BulkTarget;
+  target: BulkStateTarget;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -34,12 +32,7 @@ export function BulkStateSheet({
   const preview = useQuery({
     queryKey: ['cards', 'bulkPreview', target],
     gcTime: 0,
-    queryFn: ({ signal }) =>
-      call(
-        cardGroupPreview,
-        { action: target.action, cardIds: target.cardIds?.join(','), groupId: target.groupId },
-        { signal },
-      ),
+    queryFn: ({ signal }) => fetchBulkPreview(target.action, target, { signal }),
   });
   const [progress, setProgress] = useState<{ done: number; failed: number; total: number } | null>(null);
   const running = progress !== null && progress.done + progress.failed < progress.total;
@@ -84,28 +77,7 @@ export function BulkStateSheet({
         )
       }
     >
-      {!data ? (
-        <p role="status">{t('bulk.loading')}</p>
-      ) : (
-        <div className="cp-cl-bulk" data-testid="bulk-preview">
-          <p data-testid="bulk-affected">
-            {data.affected.length ? t('bulk.affected', { count: data.affected.length }) : t('bulk.nothing')}
-          </p>
-          {data.skipped.length ? (
-            <>
-              <p data-testid="bulk-skipped">{t('bulk.skipped', { count: data.skipped.length })}</p>
-              <ul className="cp-cl-bulk__skipped">
-                {data.skipped.slice(0, 20).map((card) => (
-                  <li key={card.id}>
-                    ···· {card.last4} · {card.text}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <p>{t('bulk.money')}</p>
-        </div>
-      )}
+      {!data ? <p role="status">{t('bulk.loading')}</p> : <BulkPreviewView data={data} />}
       {progress ? (
         <p role="status" aria-live="polite" data-testid="bulk-progress">
           {finished

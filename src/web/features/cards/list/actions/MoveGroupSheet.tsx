@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editBatchGroup } from '../../../../../contract/card-groups';
 import type { CardView } from '../../../../../contract/cards';
+import { ActionSheet } from '../../../../components/ui/ActionSheet';
 import { SelectField } from '../../../../components/ui/SelectField';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
 import { invalidateGroupChoices, NO_GROUP, useGroupChoices } from '../../../../lib/card-groups';
 import { call } from '../../../../lib/http';
 import { toastSuccess } from '../../../../lib/notify';
@@ -25,41 +24,25 @@ export function MoveGroupSheet({
   const client = useQueryClient();
   const groups = useGroupChoices();
   const [target, setTarget] = useState('');
-  const [busy, setBusy] = useState(false);
   const chosen = target || groups.data?.[0]?.id || NO_GROUP;
   const move = async () => {
-    setBusy(true);
-    try {
-      const result = await call(editBatchGroup, {
-        cardIds: cards.map((c) => c.id).join(','),
-        gid: chosen === NO_GROUP ? '' : chosen,
-      });
-      toastSuccess(t('move.done', { count: result.moved }));
-      invalidateGroupChoices(client);
-      void client.invalidateQueries({ queryKey: ['cardGroups'] });
-      onDone();
-    } catch {
-      // Shown by lib/http.
-    } finally {
-      setBusy(false);
-    }
+    const result = await call(editBatchGroup, {
+      cardIds: cards.map((c) => c.id).join(','),
+      gid: chosen === NO_GROUP ? '' : chosen,
+    });
+    toastSuccess(t('move.done', { count: result.moved }));
+    invalidateGroupChoices(client);
+    void client.invalidateQueries({ queryKey: ['cardGroups'] });
+    onDone();
   };
   return (
-    <Sheet
-      visible
+    <ActionSheet
       title={t('move.title', { count: cards.length })}
+      testId="move-group"
+      cancel={t('cancel')}
+      confirm={t('move.confirm')}
+      run={move}
       onClose={onClose}
-      data-testid="move-group"
-      footer={
-        <ConfirmButtons
-          cancel={t('cancel')}
-          confirm={t('move.confirm')}
-          onCancel={onClose}
-          onConfirm={() => void move()}
-          busy={busy}
-          testId="move-group"
-        />
-      }
     >
       <SelectField
         label={t('move.group')}
@@ -71,6 +54,6 @@ export function MoveGroupSheet({
         ]}
         data-testid="move-group-target"
       />
-    </Sheet>
+    </ActionSheet>
   );
 }

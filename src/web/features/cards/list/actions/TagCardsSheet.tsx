@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
 import { editCardTag } from '../../../../../contract/tags';
+import { ActionSheet } from '../../../../components/ui/ActionSheet';
 import { SelectField } from '../../../../components/ui/SelectField';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
 import { useTagChoices } from '../../../../lib/card-groups';
 import { call } from '../../../../lib/http';
 import { toastSuccess } from '../../../../lib/notify';
@@ -30,7 +29,6 @@ export function TagCardsSheet({
   const client = useQueryClient();
   const tags = useTagChoices();
   const [changes, setChanges] = useState<Readonly<Record<string, Change>>>({});
-  const [busy, setBusy] = useState(false);
   const pick = (want: Change) =>
     Object.entries(changes)
       .filter(([, change]) => change === want)
@@ -39,40 +37,25 @@ export function TagCardsSheet({
     const add = pick('add');
     const remove = pick('remove');
     if (add.length + remove.length === 0) return onClose();
-    setBusy(true);
-    try {
-      await call(editCardTag, {
-        cardIds: cards.map((c) => c.id).join(','),
-        add: add.join(','),
-        remove: remove.join(','),
-      });
-      toastSuccess(t('tagging.done'));
-      void client.invalidateQueries({ queryKey: ['tags'] });
-      onDone();
-    } catch {
-      // Shown by lib/http.
-    } finally {
-      setBusy(false);
-    }
+    await call(editCardTag, {
+      cardIds: cards.map((c) => c.id).join(','),
+      add: add.join(','),
+      remove: remove.join(','),
+    });
+    toastSuccess(t('tagging.done'));
+    void client.invalidateQueries({ queryKey: ['tags'] });
+    onDone();
   };
   const list = tags.data ?? [];
   return (
-    <Sheet
-      visible
+    <ActionSheet
       title={t('tagging.title', { count: cards.length })}
+      testId="tag-cards"
+      cancel={t('cancel')}
+      confirm={t('tagging.confirm')}
+      disabled={list.length === 0}
+      run={apply}
       onClose={onClose}
-      data-testid="tag-cards"
-      footer={
-        <ConfirmButtons
-          cancel={t('cancel')}
-          confirm={t('tagging.confirm')}
-          onCancel={onClose}
-          onConfirm={() => void apply()}
-          busy={busy}
-          disabled={list.length === 0}
-          testId="tag-cards"
-        />
-      }
     >
       {list.length === 0 && !tags.isPending ? <p>{t('tagging.noTags')}</p> : null}
       {list.map((tag) => (
@@ -89,6 +72,6 @@ export function TagCardsSheet({
           data-testid="tag-cards-choice"
         />
       ))}
-    </Sheet>
+    </ActionSheet>
   );
 }
