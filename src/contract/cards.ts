@@ -102,8 +102,11 @@ export const cardView = z.object({
   /** Cumulative consumption. */
   spent: minorUnits,
   status: cardStatus,
-  /** Set when frozen: by the customer, or by the decline-rate rule. */
-  frozenBy: z.enum(['customer', 'risk']).nullable(),
+  /**
+   * Set when frozen: by the customer, by the decline-rate rule, or by the expiry policy of the
+   * member who held it (only the owner activates it again).
+   */
+  frozenBy: z.enum(['customer', 'risk', 'expiry']).nullable(),
   label: z.string().nullable(),
   createdAt: isoTime,
 });

@@ -1,4 +1,4 @@
-/** Ending a member's sessions: freezing, password reset, a move of its cards. */
+/** Ending a member's sessions: freezing, password reset. */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
