@@ -794,6 +794,16 @@ export const checkCode = endpoint({
   response: z.object({ valid: z.boolean() }),
 });
 
+/**
+ * The team scope of an export (the owner's /subCardList and /subCardRecord): `team=1` exports the
+ * rows of the matching pageForSub page, `subAccountId` one member's of them. A member's session
+ * always exports its own rows, whatever these say (enforced by the server).
+ */
+export const teamScope = {
+  team: optionalText(z.enum(['0', '1'])),
+  subAccountId: optionalText(z.string().trim().max(64)),
+};
+
 export const cardDown = endpoint({
   id: 'cards.cardDown',
   method: 'GET',
@@ -804,10 +814,11 @@ export const cardDown = endpoint({
   audited: true,
   permission: 'card:export',
   summary:
-    'The filtered cards as XLSX or CSV. With `full=1`: a `card_export_full` step-up ticket (428 `{ stepUp }` without) and a valid export code give full numbers, expiry and CVV (logged per card).',
+    'The filtered cards as XLSX or CSV. With `full=1`: a `card_export_full` step-up ticket (428 `{ stepUp }` without) and a valid export code give full numbers, expiry and CVV (logged per card). With `team=1` (or a `subAccountId`): the cards of `card/pageForSub` instead of `card/page` — for the main account its members’ cards (one member’s with `subAccountId`), for a member its own whatever is asked.',
   request: z.intersection(
     cardFilter,
     z.object({
+      ...teamScope,
       format: z.enum(['xlsx', 'csv']).default('xlsx'),
       full: optionalText(z.enum(['0', '1'])),
       code: optionalText(mailCode),

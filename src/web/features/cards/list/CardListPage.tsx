@@ -47,9 +47,8 @@ import './card-list.css';
 export interface CardListPageProps {
   /**
    * The owner's team page (/subCardList): the cards of the sub-accounts (card/pageForSub), all or
-   * one member's (`subAccountId`, '' for all), with the same filters and actions. The export
-   * (cardDown) has no member scope in the contract yet, so it is not offered there: it would hold
-   * the owner's own cards too.
+   * one member's (`subAccountId`, '' for all), with the same filters, actions and export (cardDown
+   * with the same team scope).
    */
   team?: { subAccountId: string };
 }
@@ -80,7 +79,7 @@ export function CardList({ team }: CardListPageProps) {
   const list = useCardList(filter, scope);
   const choices = useRangeList();
   const patch = useCardPatcher();
-  const canExport = usePermission('card:export') && !team;
+  const canExport = usePermission('card:export');
 
   const [menuCard, setMenuCard] = useState<CardView | null>(null);
   const [active, setActive] = useState<ActiveAction | null>(null);
@@ -373,6 +372,7 @@ export function CardList({ team }: CardListPageProps) {
         <CardExportSheet
           filter={filter}
           total={list.data ? total : undefined}
+          team={team}
           onClose={() => setExporting(false)}
         />
       ) : null}

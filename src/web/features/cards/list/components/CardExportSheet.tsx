@@ -21,10 +21,12 @@ export interface CardExportSheetProps {
   /** The searched filters: the file holds exactly the cards the list shows. */
   filter: CardFilterRequest;
   total: number | undefined;
+  /** The owner's team page: its members' cards, one member's when `subAccountId` is set. */
+  team?: { subAccountId: string } | undefined;
   onClose: () => void;
 }
 
-export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps) {
+export function CardExportSheet({ filter, total, team, onClose }: CardExportSheetProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const [full, setFull] = useState(false);
   const [code, setCode] = useState('');
@@ -36,15 +38,19 @@ export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps
     return true;
   };
 
+  const scoped = team
+    ? { ...filter, team: '1' as const, subAccountId: team.subAccountId || undefined }
+    : filter;
+
   const fetchFile = async (format: ExportFormat) => {
-    if (!full) return download(cardDown, { ...filter, format });
+    if (!full) return download(cardDown, { ...scoped, format });
     const typed = code.trim();
     if (!/^\d{6}$/.test(typed)) return void setCodeError(t('common:validation.code'));
     const { valid } = await call(checkCode, { code: typed });
     if (!valid) return void setCodeError(t('export.codeRefused'));
     const stepUpTicket = await askStepUp('card_export_full');
     if (!stepUpTicket) return;
-    return download(cardDown, { ...filter, format, full: '1', code: typed, stepUpTicket });
+    return download(cardDown, { ...scoped, format, full: '1', code: typed, stepUpTicket });
   };
 
   return (
