@@ -88,6 +88,10 @@ const payment = {
     .int({ error: 'common:validation.amount' }),
 };
 
+/** The team member holding a card, as the owner's team list shows it. */
+export const cardMember = z.object({ id: z.string(), subUid: z.string(), nickname: z.string() });
+export type CardMember = z.infer<typeof cardMember>;
+
 export const cardView = z.object({
   id: z.string(),
   serial: z.string(),
@@ -109,6 +113,8 @@ export const cardView = z.object({
   frozenBy: z.enum(['customer', 'risk', 'expiry']).nullable(),
   label: z.string().nullable(),
   createdAt: isoTime,
+  /** `card/pageForSub` only: the member holding the card (the owner's team list shows it). */
+  member: cardMember.nullable().optional(),
 });
 export type CardView = z.infer<typeof cardView>;
 

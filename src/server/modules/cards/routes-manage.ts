@@ -44,7 +44,9 @@ export function registerCardManageRoutes(register: Registrar): void {
   );
 
   register(contract.cardPageForSub, (input, call) =>
-    listCards(call.app, subPageScope(principalOf(call), input.subAccountId), input, call.lang),
+    listCards(call.app, subPageScope(principalOf(call), input.subAccountId), input, call.lang, {
+      withMember: true,
+    }),
   );
 
   register(contract.rangeList, (_input, call) => readRangeList(call.app, ownerOfCall(call), call.lang));

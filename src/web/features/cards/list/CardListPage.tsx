@@ -143,6 +143,7 @@ export function CardList({ team }: CardListPageProps) {
     onOpen: setMenuCard,
     onAction,
     onRangeEnd,
+    showMember: Boolean(team),
   };
 
   const filtered = activeFilterCount(applied) > 0;

@@ -13,20 +13,24 @@ import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
 import { NetworkMark, StatusBadge } from './CardBits';
-import { actionsFor, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+import { actionsFor, memberText, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 /**
  * Two lines per cell keep the table narrow enough for a laptop beside the side menu: the card
  * with its serial, the holder with the segment, the balance with what was spent.
  */
 const COLUMNS = ['card', 'holder', 'balance', 'status', 'label', 'opened'] as const;
+/** The team list adds who holds the card, after the card itself. */
+const TEAM_COLUMNS = ['card', 'member', 'holder', 'balance', 'status', 'label', 'opened'] as const;
 
 export function CardTable(props: CardRowsProps) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const { cards, total, caption, selecting, selected, onToggle, onOpen, onAction, onRangeEnd } = props;
+  const { cards, total, caption, selecting, selected, onToggle, onOpen, onAction, onRangeEnd, showMember } =
+    props;
+  const columns = showMember ? TEAM_COLUMNS : COLUMNS;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const rows = useWindowedRows(bodyRef, cards.length, TABLE_ROW_HEIGHT);
-  const columnCount = COLUMNS.length + 1 + (selecting ? 1 : 0);
+  const columnCount = columns.length + 1 + (selecting ? 1 : 0);
 
   useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
 
@@ -41,7 +45,7 @@ export function CardTable(props: CardRowsProps) {
                 <span className="cp-visually-hidden">{t('select.column')}</span>
               </th>
             ) : null}
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th
                 key={column}
                 scope="col"
@@ -87,6 +91,11 @@ export function CardTable(props: CardRowsProps) {
                   <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
                 </span>
               </td>
+              {showMember ? (
+                <td className="cp-cl-table__text" data-testid="card-member">
+                  {memberText(card)}
+                </td>
+              ) : null}
               <td>
                 <span className="cp-cl-table__two">
                   <span className="cp-cl-table__text">{card.holderName}</span>
