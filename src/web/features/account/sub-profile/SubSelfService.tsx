@@ -56,6 +56,7 @@ export function SubNameChange({ current }: { current: string }) {
         onClick={() => void save()}
         loading={busy}
         disabled={trimmed === '' || trimmed === current}
+        className="cp-sub-profile__action"
         data-testid="sub-name-save"
       >
         {t('name.save')}
@@ -108,6 +109,7 @@ export function SubPasswordChange() {
         onClick={() => void save()}
         loading={busy}
         disabled={password === '' || password !== confirm}
+        className="cp-sub-profile__action"
         data-testid="sub-password-save"
       >
         {t('passwordChange.change')}

@@ -168,7 +168,7 @@ describe('CardListPage list and filters', () => {
           ? { code: 200, data: [{ ...member, email: 'ann@example.com' }] }
           : undefined;
     for (const [width, member0] of [
-      [1280, 'Ann (S000000001)'],
+      [1280, 'AnnS000000001'],
       [390, 'Member: Ann (S000000001)'],
     ] as const) {
       setWidth(width);

@@ -20,8 +20,8 @@ import { actionsFor, memberText, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsPro
  * with its serial, the holder with the segment, the balance with what was spent.
  */
 const COLUMNS = ['card', 'holder', 'balance', 'status', 'label', 'opened'] as const;
-/** The team list adds who holds the card, after the card itself. */
-const TEAM_COLUMNS = ['card', 'member', 'holder', 'balance', 'status', 'label', 'opened'] as const;
+/** The team list shows, in place of the label, the member holding the card: name and number. */
+const TEAM_COLUMNS = ['card', 'holder', 'balance', 'status', 'member', 'opened'] as const;
 
 export function CardTable(props: CardRowsProps) {
   const { t } = useTranslation(CARD_LIST_NS);
@@ -91,11 +91,6 @@ export function CardTable(props: CardRowsProps) {
                   <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
                 </span>
               </td>
-              {showMember ? (
-                <td className="cp-cl-table__text" data-testid="card-member">
-                  {memberText(card)}
-                </td>
-              ) : null}
               <td>
                 <span className="cp-cl-table__two">
                   <span className="cp-cl-table__text">{card.holderName}</span>
@@ -113,7 +108,16 @@ export function CardTable(props: CardRowsProps) {
               <td>
                 <StatusBadge card={card} />
               </td>
-              <td className="cp-cl-table__text">{card.label ?? '—'}</td>
+              {showMember ? (
+                <td>
+                  <span className="cp-cl-table__two" data-testid="card-member" title={memberText(card)}>
+                    <span className="cp-cl-table__text">{card.member?.nickname ?? '—'}</span>
+                    <span className="cp-cl-table__sub cp-mono">{card.member?.subUid ?? ''}</span>
+                  </span>
+                </td>
+              ) : (
+                <td className="cp-cl-table__text">{card.label ?? '—'}</td>
+              )}
               <td>{productDate(card.createdAt)}</td>
               <td className="cp-cl-table__end">
                 <RowButtons card={card} onAction={onAction} onOpen={onOpen} />
