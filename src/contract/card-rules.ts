@@ -64,5 +64,7 @@ export const DECLINE_REASONS = [
   'incorrect_cvv',
   'suspected_fraud',
   'amount_limit',
+  /** The payment would pass the monthly USD spend limit the owner set for the card's member. */
+  'member_spend_limit',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];

@@ -88,6 +88,10 @@ const payment = {
     .int({ error: 'common:validation.amount' }),
 };
 
+/** The team member holding a card, as the owner's team list shows it. */
+export const cardMember = z.object({ id: z.string(), subUid: z.string(), nickname: z.string() });
+export type CardMember = z.infer<typeof cardMember>;
+
 export const cardView = z.object({
   id: z.string(),
   serial: z.string(),
@@ -102,10 +106,15 @@ export const cardView = z.object({
   /** Cumulative consumption. */
   spent: minorUnits,
   status: cardStatus,
-  /** Set when frozen: by the customer, or by the decline-rate rule. */
-  frozenBy: z.enum(['customer', 'risk']).nullable(),
+  /**
+   * Set when frozen: by the customer, by the decline-rate rule, or by the expiry policy of the
+   * member who held it (only the owner activates it again).
+   */
+  frozenBy: z.enum(['customer', 'risk', 'expiry']).nullable(),
   label: z.string().nullable(),
   createdAt: isoTime,
+  /** `card/pageForSub` only: the member holding the card (the owner's team list shows it). */
+  member: cardMember.nullable().optional(),
 });
 export type CardView = z.infer<typeof cardView>;
 
@@ -791,6 +800,16 @@ export const checkCode = endpoint({
   response: z.object({ valid: z.boolean() }),
 });
 
+/**
+ * The team scope of an export (the owner's /subCardList and /subCardRecord): `team=1` exports the
+ * rows of the matching pageForSub page, `subAccountId` one member's of them. A member's session
+ * always exports its own rows, whatever these say (enforced by the server).
+ */
+export const teamScope = {
+  team: optionalText(z.enum(['0', '1'])),
+  subAccountId: optionalText(z.string().trim().max(64)),
+};
+
 export const cardDown = endpoint({
   id: 'cards.cardDown',
   method: 'GET',
@@ -801,10 +820,11 @@ export const cardDown = endpoint({
   audited: true,
   permission: 'card:export',
   summary:
-    'The filtered cards as XLSX or CSV. With `full=1`: a `card_export_full` step-up ticket (428 `{ stepUp }` without) and a valid export code give full numbers, expiry and CVV (logged per card).',
+    'The filtered cards as XLSX or CSV. With `full=1`: a `card_export_full` step-up ticket (428 `{ stepUp }` without) and a valid export code give full numbers, expiry and CVV (logged per card). With `team=1` (or a `subAccountId`): the cards of `card/pageForSub` instead of `card/page` — for the main account its members’ cards (one member’s with `subAccountId`), for a member its own whatever is asked.',
   request: z.intersection(
     cardFilter,
     z.object({
+      ...teamScope,
       format: z.enum(['xlsx', 'csv']).default('xlsx'),
       full: optionalText(z.enum(['0', '1'])),
       code: optionalText(mailCode),

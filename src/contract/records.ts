@@ -7,7 +7,7 @@
  * the declined ones with their reason.
  */
 import { z } from 'zod';
-import { declineReason } from './cards';
+import { declineReason, teamScope } from './cards';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
 import { optionalText } from './fields';
 import { calendarDate } from './finance';
@@ -135,7 +135,7 @@ function recordsDown(id: string, path: `/api/${string}`, summary: string) {
     audited: true,
     permission: 'card:record',
     summary,
-    request: tradeFilter.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    request: tradeFilter.extend({ ...teamScope, format: z.enum(['xlsx', 'csv']).default('xlsx') }),
     response: nothing,
   });
 }
@@ -143,12 +143,12 @@ function recordsDown(id: string, path: `/api/${string}`, summary: string) {
 export const authTransDown = recordsDown(
   'records.authTransDown',
   '/api/cardTrade/authTransDown',
-  'The filtered authorizations as an XLSX or CSV file, streamed.',
+  'The filtered authorizations as an XLSX or CSV file, streamed. With `team=1` (or a `subAccountId`): the rows of `authTrans/pageForSub`.',
 );
 export const transDown = recordsDown(
   'records.transDown',
   '/api/cardTrade/transDown',
-  'The filtered transactions (approved authorizations) as an XLSX or CSV file, streamed.',
+  'The filtered transactions (approved authorizations) as an XLSX or CSV file, streamed. With `team=1` (or a `subAccountId`): the rows of `trade/pageForSub`.',
 );
 
 export const recordsEndpoints = [

@@ -22,6 +22,7 @@ import {
   nickname,
   optionalText,
   requiredText,
+  stepUpTicket,
   withConfirmedPassword,
 } from './fields';
 
@@ -307,6 +308,37 @@ export const subSelf = z.object({
 });
 export type SubSelf = z.infer<typeof subSelf>;
 
+/**
+ * A member changes its own password: the proof is a `password_change` step-up ticket bought with
+ * its current password (`/api/user/stepUp`; 428 `{ stepUp }` without a live one). Its other
+ * sessions end; the session that asked stays. The main account gets 4030 (it has its own calls).
+ */
+export const subSelfPassword = endpoint({
+  id: 'subAccounts.selfPassword',
+  method: 'POST',
+  path: '/api/sub/self/password',
+  encoding: 'form',
+  auth: 'bearer',
+  permission: 'any',
+  summary:
+    'A member changes its own password with a `password_change` step-up (its current password); its other sessions end.',
+  request: withConfirmedPassword({ stepUpTicket: optionalText(stepUpTicket) }),
+  response: nothing,
+});
+
+/** A member changes its own name; the main account gets 4030. */
+export const subSelfProfile = endpoint({
+  id: 'subAccounts.selfProfile',
+  method: 'POST',
+  path: '/api/sub/self/profile',
+  encoding: 'form',
+  auth: 'bearer',
+  permission: 'any',
+  summary: 'A member changes its own name (nickname); the owner sees it on the team page.',
+  request: z.object({ nickname }),
+  response: z.object({ nickname: z.string() }),
+});
+
 export const subAccountsEndpoints = [
   subList,
   subUserEnum,
@@ -320,4 +352,6 @@ export const subAccountsEndpoints = [
   subEditRole,
   subLimits,
   subExpiryPolicy,
+  subSelfPassword,
+  subSelfProfile,
 ];

@@ -6,6 +6,13 @@ import type { JobSpec } from './lib/jobs';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { identitySweepJob } from './modules/identity/sweep-identity';
+import { subExpiryJob } from './modules/sub-accounts/expire-subs';
 import { topupSweepJob } from './modules/topups/sweep-orders';
 
-export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob, identitySweepJob, agentJob];
+export const BACKGROUND_JOBS: readonly JobSpec[] = [
+  purgeJob,
+  topupSweepJob,
+  identitySweepJob,
+  agentJob,
+  subExpiryJob,
+];

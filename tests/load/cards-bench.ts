@@ -2,6 +2,8 @@
  * Figures of the cards issue (issue 5 §5): opening 500 cards in one batch, `card/page` latency with
  * 10,000 cards on one account, and the card list in the browser with 10,000 cards (time from the
  * first page's answer to the first rows on screen; card rows in the DOM while scrolling to the end).
+ * Issue 14: the 10,000 cards are held by 50 team members, and `card/pageForSub` (the owner's team
+ * list: all members' cards, or one member's 200, each naming its member) is measured the same way.
  * PGlite always; PostgreSQL as well when DATABASE_URL or TEST_DATABASE_URL names a server.
  *
  * The 10,000 cards are stored before the server starts through the real `storeIssuedCards` and
@@ -11,12 +13,12 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../src/server/context';
 import { inTransaction } from '../../src/server/db/client';
-import { accounts, cardSegments, plans } from '../../src/server/db/schema';
+import { accounts, cardSegments, plans, subAccounts, subRoles } from '../../src/server/db/schema';
 import { newId } from '../../src/server/lib/crypto';
 import { newCardId, storeIssuedCards } from '../../src/server/modules/cards/store-card';
 import { moveMoney, postMovement } from '../../src/server/modules/ledger';
 import type { Report, Target } from './bench-kit';
-import type { KindLatencies, QueryKinds } from './bench-kit';
+import type { QueryKinds } from './bench-kit';
 import { measureKinds, onEachDatabase, onSeededServer, prng, reportKinds } from './bench-kit';
 import { measureCardListRender } from './card-list-render';
 import type { ReadFigures } from './floor';
@@ -30,6 +32,9 @@ const BATCH = 500;
 const BENCH_DB = 'card_portal_bench_cards';
 const SEGMENTS = ['visa-485932', 'mc-531993', 'visa-428837', 'mc-556766'];
 const LABELS = ['ads', 'shop', 'travel', 'team-a', 'team-b'];
+/** The team members holding the cards, round robin: 200 cards each. */
+const MEMBERS = 50;
+const memberId = (i: number) => `bench-member-${i}`;
 const HOLDER = {
   holderFirstName: 'Bench',
   holderLastName: 'Holder',
@@ -40,12 +45,32 @@ const HOLDER = {
   country: 'US',
 };
 
+/** The members of the account, with one role, made directly in the database. */
+async function seedMembers(ctx: AppContext, accountId: string): Promise<void> {
+  const roleId = `bench-role-${newId()}`;
+  await ctx.database.db.insert(subRoles).values({ id: roleId, accountId, name: 'Bench', permissions: [] });
+  await ctx.database.db.insert(subAccounts).values(
+    Array.from({ length: MEMBERS }, (_, i) => ({
+      id: memberId(i),
+      accountId,
+      subUid: `S9${String(i).padStart(8, '0')}`,
+      email: `bench-member-${i}@example.com`,
+      nickname: `Member ${i}`,
+      status: 'online' as const,
+      roleId,
+      validUntil: new Date(ctx.now().getTime() + 365 * 86_400_000),
+    })),
+  );
+}
+
 /**
- * Stores `count` cards of the account (a multiple of 500) through the real storeIssuedCards and
- * funds them through the real ledger; answers the seconds it took. The card-groups bench uses it too.
+ * Stores `count` cards of the account (a multiple of 500), spread over its MEMBERS members, through
+ * the real storeIssuedCards and funds them through the real ledger; answers the seconds it took.
+ * The card-groups bench uses it too.
  */
 export async function seedCards(ctx: AppContext, accountId: string, count = CARDS): Promise<number> {
   const t0 = performance.now();
+  await seedMembers(ctx, accountId);
   const rand = prng(51_122);
   const segments = await ctx.database.db.select().from(cardSegments);
   for (let done = 0; done < count; done += CHUNK) {
@@ -71,13 +96,18 @@ export async function seedCards(ctx: AppContext, accountId: string, count = CARD
       }),
     );
     await inTransaction(ctx.database.db, async (tx) => {
-      await storeIssuedCards(tx, ctx, {
-        owner: { accountId, subAccountId: null },
-        cards: batch,
-        batchId: null,
-        ip: 'bench',
-        now: ctx.now(),
-      });
+      // Chunks of 500 are 10 per member: each chunk is stored per member, 50 stores of 10.
+      for (let m = 0; m < MEMBERS; m++) {
+        const theirs = batch.filter((_, i) => (done + i) % MEMBERS === m);
+        if (theirs.length === 0) continue;
+        await storeIssuedCards(tx, ctx, {
+          owner: { accountId, subAccountId: memberId(m) },
+          cards: theirs,
+          batchId: null,
+          ip: 'bench',
+          now: ctx.now(),
+        });
+      }
       const amounts = batch.map(() => 100 + Math.floor(rand() * 200_000));
       await postMovement(tx, ctx, {
         key: `bench-cards:${done}`,
@@ -145,12 +175,32 @@ const QUERY_KINDS: QueryKinds = {
   'last four digits': (rand) => ({ last4: String(Math.floor(rand() * 10_000)).padStart(4, '0') }),
 };
 
-function measurePages(url: string, token: string): Promise<KindLatencies> {
+/** The owner's team list (card/pageForSub): all members' cards, or one member's 200. */
+const TEAM_QUERY_KINDS: QueryKinds = {
+  'all members, first page': () => ({ pageNo: '1', pageSize: '20' }),
+  'all members, any page of 100': (rand) => ({
+    pageNo: String(1 + Math.floor(rand() * 100)),
+    pageSize: '100',
+  }),
+  'one member': (rand) => ({ subAccountId: memberId(Math.floor(rand() * MEMBERS)), pageSize: '20' }),
+  'one member, status': (rand) => ({
+    subAccountId: memberId(Math.floor(rand() * MEMBERS)),
+    status: 'active',
+    pageSize: '20',
+  }),
+  'one member, label': (rand) => ({
+    subAccountId: memberId(Math.floor(rand() * MEMBERS)),
+    label: LABELS[Math.floor(rand() * LABELS.length)]!,
+    pageSize: '20',
+  }),
+};
+
+function measurePages(url: string, token: string, path = '/api/card/page', kinds = QUERY_KINDS) {
   return measureKinds(
-    QUERY_KINDS,
+    kinds,
     async (query) => {
       const t0 = performance.now();
-      const res = await fetch(`${url}/api/card/page?${new URLSearchParams(query).toString()}`, {
+      const res = await fetch(`${url}${path}?${new URLSearchParams(query).toString()}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await res.json()) as { code: number };
@@ -195,28 +245,38 @@ async function measureBatchOpen(url: string, token: string): Promise<{ seconds: 
 
 /** card/page against its floor: varied queries at a rate one core keeps up with on a slow day. */
 const FLOOR_LOAD = { rps: 40, seconds: 10, inFlight: 8 };
-const cardRead = (token: string) =>
-  variedRead(QUERY_KINDS, async (url, query) => {
-    const answer = await callApi(`${url}/api/card/page?${new URLSearchParams(query).toString()}`, {
+const cardRead = (token: string, path = '/api/card/page', kinds = QUERY_KINDS) =>
+  variedRead(kinds, async (url, query) => {
+    const answer = await callApi(`${url}${path}?${new URLSearchParams(query).toString()}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     return answer.code === 200;
   });
+const teamRead = (token: string) => cardRead(token, '/api/card/pageForSub', TEAM_QUERY_KINDS);
 
 function benchOn(target: Target, report: Report): Promise<void> {
   const label = target.name;
   let portal: ReadFigures | null = null;
+  let portalTeam: ReadFigures | null = null;
   return onSeededServer(
     target,
     { dbName: BENCH_DB, folder: 'bench-cards', seed: seedDemoCards },
     async (server, token) => {
       // Before the batch below adds 500 cards: the floor is measured on the same 10,000.
       portal = await measureRead(server.url, cardRead(token), FLOOR_LOAD);
+      portalTeam = await measureRead(server.url, teamRead(token), FLOOR_LOAD);
       const pages = await measurePages(server.url, token);
       reportKinds(
         report,
         `card/page with 10,000 cards, ${PAGE_REQUESTS} varied requests on ${label}`,
         pages,
+        'p99 ≤ 50 ms',
+      );
+      const team = await measurePages(server.url, token, '/api/card/pageForSub', TEAM_QUERY_KINDS);
+      reportKinds(
+        report,
+        `card/pageForSub with 10,000 cards over ${MEMBERS} members, ${PAGE_REQUESTS} varied requests on ${label}`,
+        team,
         'p99 ≤ 50 ms',
       );
       if (!target.serverUrl) {
@@ -242,6 +302,9 @@ function benchOn(target: Target, report: Report): Promise<void> {
     async (floor, token) => {
       const figures = await measureRead(floor.url, cardRead(token), FLOOR_LOAD);
       if (portal) reportAgainstFloor(report, `card/page on ${label}`, FLOOR_LOAD.rps, portal, figures);
+      const teamFigures = await measureRead(floor.url, teamRead(token), FLOOR_LOAD);
+      if (portalTeam)
+        reportAgainstFloor(report, `card/pageForSub on ${label}`, FLOOR_LOAD.rps, portalTeam, teamFigures);
     },
   );
 }

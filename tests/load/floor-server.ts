@@ -1,6 +1,7 @@
 /**
  * The floor of a read (issue 19 §1): a bare `node:http` server that answers `/api/user/info`,
- * `/api/account/flowPage`, `/api/card/page` and `/api/cardGroup/page` with the same database statements as the portal —
+ * `/api/account/flowPage`, `/api/card/page`, `/api/card/pageForSub` and `/api/cardGroup/page` with
+ * the same database statements as the portal —
  * the same operations, driver and pool, the same input schema — and nothing else: no framework, no
  * middleware, no compression, no operation log. The benchmark runs it on the same database as the
  * portal, one after the other, and prints the portal's figures as a ratio to it, which stays
@@ -12,7 +13,7 @@
 import http from 'node:http';
 import type { z } from 'zod';
 import { cardGroupPage } from '../../src/contract/card-groups';
-import { cardPage } from '../../src/contract/cards';
+import { cardPage, cardPageForSub } from '../../src/contract/cards';
 import { flowPage } from '../../src/contract/finance';
 import { buildContext } from '../../src/server/bootstrap';
 import type { AppContext } from '../../src/server/context';
@@ -20,7 +21,7 @@ import { loadEnv } from '../../src/server/env';
 import { readUserInfo } from '../../src/server/modules/account/read-user-info';
 import { listGroups } from '../../src/server/modules/card-groups/list-groups';
 import { ownerOf } from '../../src/server/modules/cards/card-access';
-import { listCards, pageScope } from '../../src/server/modules/cards/list-cards';
+import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list-cards';
 import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
 import { authenticate } from '../../src/server/lib/session';
 
@@ -37,6 +38,11 @@ const ROUTES: Record<string, Answer> = {
     listCards(ctx, pageScope(await authenticate(ctx, token)), parse(cardPage.request, input), 'zh-CN'),
   'GET /api/cardGroup/page': async (ctx, token, input) =>
     listGroups(ctx, ownerOf(await authenticate(ctx, token)), parse(cardGroupPage.request, input)),
+  'GET /api/card/pageForSub': async (ctx, token, input) => {
+    const query = parse(cardPageForSub.request, input);
+    const scope = subPageScope(await authenticate(ctx, token), query.subAccountId);
+    return listCards(ctx, scope, query, 'zh-CN', { withMember: true });
+  },
 };
 
 function readBody(req: http.IncomingMessage): Promise<string> {

@@ -99,8 +99,8 @@ export const cards = pgTable(
     /** `card:<id>`: the card's ledger account (its balance). */
     ledgerAccountId: text('ledger_account_id').notNull(),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('active'),
-    /** Why a frozen card is frozen: by the customer, or by the decline-rate rule. */
-    frozenBy: text('frozen_by', { enum: ['customer', 'risk'] }),
+    /** Why a frozen card is frozen: by the customer, the decline-rate rule, or a member's expiry policy. */
+    frozenBy: text('frozen_by', { enum: ['customer', 'risk', 'expiry'] }),
     /** Cumulative consumption: settled spend minus refunds, minor units of `currency`. */
     spent: bigint('spent', { mode: 'number' }).notNull().default(0),
     /**
@@ -163,9 +163,12 @@ export const cardEvents = pgTable(
       .notNull()
       .references(() => cards.id),
     accountId: text('account_id').notNull(),
-    /** open, recharge, withdraw, freeze, activate, delete, reveal, edit_address, risk_freeze, export. */
+    /**
+     * open, recharge, withdraw, freeze, activate, delete, reveal, edit_address, risk_freeze,
+     * expiry_freeze, expiry_move, export.
+     */
     action: text('action').notNull(),
-    /** `main`, `sub:<subAccountId>`, `system` or `risk`. */
+    /** `main`, `sub:<subAccountId>`, `system`, `risk` or `expiry`. */
     actor: text('actor').notNull(),
     ip: text('ip'),
     /** Amounts, ledger transaction numbers, old and new values — never card secrets. */

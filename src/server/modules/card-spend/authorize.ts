@@ -5,9 +5,10 @@
  *    first decision (the issuer retries when our answer is lost), or `id_reused` if the same id now
  *    names another card, amount or currency;
  * 2. the card is row-locked, so its status and balance cannot change under the decision;
- * 3. decided (decide-authorization.ts); approved: the row is `pending` and the amount moves off the
- *    card into the network funding account (ledger key `card_auth:<issuer id>`); declined: the row
- *    is `declined` with its reason and no money moves.
+ * 3. decided (decide-authorization.ts), a member's card also against the member's monthly USD
+ *    spend limit, under the member's spend lock (sub-accounts/monthly-limit.ts); approved: the row
+ *    is `pending` and the amount moves off the card into the network funding account (ledger key
+ *    `card_auth:<issuer id>`); declined: the row is `declined` with its reason and no money moves.
  *
  * The decline-rate rule runs after the commit, in its own transaction (risk-rule.ts), so the answer
  * the merchant waits for never waits for it.
@@ -20,6 +21,7 @@ import { cardAuthorizations, cardSegments, ledgerAccounts } from '../../db/schem
 import { newId } from '../../lib/crypto';
 import type { CardRow } from '../cards/card-access';
 import { openCardSecrets } from '../cards/store-card';
+import { memberSpendLeft } from '../sub-accounts/monthly-limit';
 import type { Actor } from '../ledger';
 import { postMovement } from '../ledger';
 import type { AuthorizationRow } from './authorization-rows';
@@ -95,6 +97,7 @@ async function decide(
       cardCurrency: card.currency,
       balance: account?.balance ?? 0,
       recentAuthorizations: recent?.n ?? 0,
+      memberSpendLeft: await memberSpendLeft(tx, ctx, card),
     },
     event,
   );

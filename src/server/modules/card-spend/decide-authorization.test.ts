@@ -10,6 +10,7 @@ const usable: AuthorizationFacts = {
   cardCurrency: 'USD',
   balance: 10_000,
   recentAuthorizations: 0,
+  memberSpendLeft: null,
 };
 
 const purchase: AuthorizationEvent = {
@@ -48,6 +49,7 @@ describe('declineReasonFor', () => {
       cardCurrency: 'EUR',
       balance: 0,
       recentAuthorizations: 99,
+      memberSpendLeft: 0,
     };
     const badPurchase: AuthorizationEvent = {
       ...purchase,
@@ -78,8 +80,16 @@ describe('declineReasonFor', () => {
     expect(declineReasonFor({ ...open, cardCurrency: 'USD' }, { ...shop, amount: 1_000 })).toBe(
       'suspected_fraud',
     );
-    expect(
-      declineReasonFor({ ...open, cardCurrency: 'USD', recentAuthorizations: 0 }, { ...shop, amount: 1_000 }),
-    ).toBe('insufficient_balance');
+    const calm = { ...open, cardCurrency: 'USD', recentAuthorizations: 0 };
+    expect(declineReasonFor(calm, { ...shop, amount: 1_000 })).toBe('member_spend_limit');
+    expect(declineReasonFor({ ...calm, memberSpendLeft: 1_000 }, { ...shop, amount: 1_000 })).toBe(
+      'insufficient_balance',
+    );
+  });
+
+  it('declines what passes the member’s monthly spend limit, and only that', () => {
+    expect(declineReasonFor({ ...usable, memberSpendLeft: 999 }, purchase)).toBe('member_spend_limit');
+    expect(declineReasonFor({ ...usable, memberSpendLeft: 1_000 }, purchase)).toBeNull();
+    expect(declineReasonFor({ ...usable, memberSpendLeft: null }, purchase)).toBeNull();
   });
 });

@@ -26,6 +26,11 @@ export interface AuthorizationFacts {
   balance: number;
   /** Authorizations of this card within the velocity window, this one not included. */
   recentAuthorizations: number;
+  /**
+   * What is left this month of the USD spend limit of the member holding the card (minor units);
+   * null when there is no limit (the owner's card, a member without one, a card not in USD).
+   */
+  memberSpendLeft: number | null;
 }
 
 export function declineReasonFor(facts: AuthorizationFacts, event: AuthorizationEvent): DeclineReason | null {
@@ -44,6 +49,7 @@ export function declineReasonFor(facts: AuthorizationFacts, event: Authorization
   const limit = SINGLE_TRANSACTION_LIMIT[facts.cardCurrency] ?? DEFAULT_SINGLE_TRANSACTION_LIMIT;
   if (event.amount > limit) return 'amount_limit';
   if (facts.recentAuthorizations >= VELOCITY_MAX_AUTHORIZATIONS) return 'suspected_fraud';
+  if (facts.memberSpendLeft !== null && event.amount > facts.memberSpendLeft) return 'member_spend_limit';
   if (event.amount > facts.balance) return 'insufficient_balance';
   return null;
 }

@@ -12,13 +12,15 @@ export type CardAction =
   | 'reveal'
   | 'edit_address'
   | 'risk_freeze'
+  | 'expiry_freeze'
+  | 'expiry_move'
   | 'export';
 
 export interface CardEvent {
   cardId: string;
   accountId: string;
   action: CardAction;
-  /** `main`, `sub:<id>`, `system` or `risk` (card-access.ts actorTag). */
+  /** `main`, `sub:<id>`, `system`, `risk` or `expiry` (card-access.ts actorTag). */
   actor: string;
   ip: string | null;
   /** Amounts, transaction numbers, old and new values. Never a card number, CVV or PIN. */

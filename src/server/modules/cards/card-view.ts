@@ -28,6 +28,7 @@ export const cardViewColumns = {
   frozenBy: cards.frozenBy,
   label: cards.label,
   createdAt: cards.createdAt,
+  subAccountId: cards.subAccountId,
 };
 
 /** One row of `selectCardViews`. */

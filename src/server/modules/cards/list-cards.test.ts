@@ -8,7 +8,7 @@ import { openCardSecrets } from './store-card';
 import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
 import type { SignedInSession } from '../../testing/signed-in';
-import { openSession, signedInAccount } from '../../testing/signed-in';
+import { ensureSubAccount, openSession, signedInAccount } from '../../testing/signed-in';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);
@@ -64,7 +64,9 @@ describe('GET /api/card/page', () => {
     expect(answer.body).toMatchObject({ code: 200, data: { total: 7, pageNo: 1, pageSize: 100 } });
     const items = (answer.body.data as { data: CardView[] }).data;
     expect(items.map((card) => card.id)).toEqual(newestFirst([...mine, ...subCards]));
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(Object.keys(cardView.shape).sort());
+    // Every field of the view but `member`, which only the team list (pageForSub) carries.
+    const fields = Object.keys(cardView.shape).filter((key) => key !== 'member');
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(fields.sort());
     expect(items.at(-1)).toMatchObject({
       last4: mine[0]!.last4,
       balance: 0,
@@ -150,5 +152,19 @@ describe('GET /api/card/pageForSub', () => {
     expect((filtered.body.data as { data: CardView[] }).data.map((card) => card.id)).toEqual([
       subCards[1]!.id,
     ]);
+  });
+  it('names the member holding each card (the team list’s member column); card/page does not', async () => {
+    await ensureSubAccount(t, me.accountId, 'sub-b');
+    const all = await t.api(cardPageForSub, { pageSize: 100 }, { token: me.token });
+    const members = (all.body.data as { data: CardView[] }).data.map((card) => card.member?.nickname);
+    expect(members).toEqual(['Member sub-b', 'Member sub-a']);
+    expect((all.body.data as { data: CardView[] }).data[0]!.member).toMatchObject({
+      id: 'sub-b',
+      subUid: expect.stringMatching(/^S\d{9}$/),
+    });
+    const own = await page({ pageSize: 100 });
+    expect((own.body.data as { data: CardView[] }).data.every((card) => card.member === undefined)).toBe(
+      true,
+    );
   });
 });

@@ -9,10 +9,10 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { CardView } from '../../../contract/cards';
+import type { CardMember, CardView } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { cards } from '../../db/schema';
+import { cards, subAccounts } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 import type { SessionPrincipal } from '../../lib/session';
 import { ownedBy, ownerOf } from './card-access';
@@ -58,11 +58,24 @@ export function pageKeys(db: Executor, where: SQL, skipped: number, size: number
     .offset(skipped);
 }
 
+/** The members holding the cards of a team page, by id (one query for the whole page). */
+async function membersOf(db: Executor, subIds: readonly (string | null)[]): Promise<Map<string, CardMember>> {
+  const ids = [...new Set(subIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: subAccounts.id, subUid: subAccounts.subUid, nickname: subAccounts.nickname })
+    .from(subAccounts)
+    .where(inArray(subAccounts.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** `withMember`: each card names the member holding it (card/pageForSub, the owner's team list). */
 export async function listCards(
   ctx: AppContext,
   scope: SQL,
   input: CardListInput,
   lang: Lang,
+  options: { withMember?: boolean } = {},
 ): Promise<CardPage> {
   checkCardFilter(input);
   const db = ctx.database.db;
@@ -75,8 +88,18 @@ export async function listCards(
   // A page that is not full is the last one: it tells the total without counting.
   const lastPage = rows.length < input.pageSize && (rows.length > 0 || skipped === 0);
   const total = lastPage ? skipped + rows.length : await countCards(db, where);
+  const members = options.withMember
+    ? await membersOf(
+        db,
+        rows.map((row) => row.subAccountId),
+      )
+    : null;
   return {
-    data: rows.map((row) => toCardView(row, lang)),
+    data: rows.map((row) =>
+      members
+        ? { ...toCardView(row, lang), member: members.get(row.subAccountId ?? '') ?? null }
+        : toCardView(row, lang),
+    ),
     total,
     pageNo: input.pageNo,
     pageSize: input.pageSize,

@@ -44,7 +44,9 @@ export function registerCardManageRoutes(register: Registrar): void {
   );
 
   register(contract.cardPageForSub, (input, call) =>
-    listCards(call.app, subPageScope(principalOf(call), input.subAccountId), input, call.lang),
+    listCards(call.app, subPageScope(principalOf(call), input.subAccountId), input, call.lang, {
+      withMember: true,
+    }),
   );
 
   register(contract.rangeList, (_input, call) => readRangeList(call.app, ownerOfCall(call), call.lang));
@@ -112,11 +114,17 @@ export function registerCardManageRoutes(register: Registrar): void {
   }));
 
   // The request's signal aborts when the client hangs up mid-download (the server adapter sets it).
-  register(contract.cardDown, (input, call) =>
-    exportCards(call.app, ownerOfCall(call), pageScope(principalOf(call)), call.lang, input, {
-      ip: call.ip,
-      fullStepUp: fullExportStepUp(call),
-      signal: call.hono.req.raw.signal,
-    }),
+  // `team=1` or a member: the cards of card/pageForSub (a member's session: its own, whatever it asks).
+  register(contract.cardDown, ({ team, subAccountId, ...input }, call) =>
+    exportCards(
+      call.app,
+      ownerOfCall(call),
+      team === '1' || subAccountId
+        ? subPageScope(principalOf(call), subAccountId)
+        : pageScope(principalOf(call)),
+      call.lang,
+      input,
+      { ip: call.ip, fullStepUp: fullExportStepUp(call), signal: call.hono.req.raw.signal },
+    ),
   );
 }

@@ -43,11 +43,20 @@ export function registerRecordsRoutes(register: Registrar): void {
   register(contract.tradePageForSub, (input, call) => pageForSub(call, 'trade', input));
   register(contract.refusePageForSub, (input, call) => pageForSub(call, 'refuse', input));
 
+  // The exports: the rows of the own pages, or with the team scope those of the pageForSub pages.
   // The request's signal aborts when the client hangs up mid-download.
-  register(contract.authTransDown, (input, call) =>
-    exportTrades(call.app, scopeOf(call), 'all', call.lang, input, { signal: call.hono.req.raw.signal }),
+  const exportScope = (
+    call: Call,
+    input: { team?: '0' | '1' | undefined; subAccountId?: string | undefined },
+  ) => (input.team === '1' || input.subAccountId ? forSub(call, input.subAccountId) : scopeOf(call));
+  register(contract.authTransDown, ({ team, subAccountId, ...input }, call) =>
+    exportTrades(call.app, exportScope(call, { team, subAccountId }), 'all', call.lang, input, {
+      signal: call.hono.req.raw.signal,
+    }),
   );
-  register(contract.transDown, (input, call) =>
-    exportTrades(call.app, scopeOf(call), 'trade', call.lang, input, { signal: call.hono.req.raw.signal }),
+  register(contract.transDown, ({ team, subAccountId, ...input }, call) =>
+    exportTrades(call.app, exportScope(call, { team, subAccountId }), 'trade', call.lang, input, {
+      signal: call.hono.req.raw.signal,
+    }),
   );
 }

@@ -1,4 +1,7 @@
-/** HTTP <-> contract for sub-accounts (spec §7 "Sub-accounts"): every call is the main account's. */
+/**
+ * HTTP <-> contract for sub-accounts (spec §7 "Sub-accounts"): every call is the main account's but
+ * the member's own `self/*` calls.
+ */
 import {
   inviteAccept,
   inviteCheck,
@@ -11,12 +14,16 @@ import {
   subList,
   subRenew,
   subResetPwd,
+  subSelfPassword,
+  subSelfProfile,
   subUserEnum,
 } from '../../../contract/sub-accounts';
-import { mainAccountOf } from '../../lib/principal';
+import { mainAccountOf, subAccountOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
 import { addSub, sendSubAddCode } from './add-sub';
+import { changeOwnPassword } from './change-own-password';
 import { changeSubRole } from './change-sub-role';
+import { editOwnProfile } from './edit-own-profile';
 import { freezeSub } from './freeze-sub';
 import { acceptInvitation, checkInvitation } from './invitations';
 import { enumSubs, listSubs } from './list-subs';
@@ -61,4 +68,10 @@ export function registerSubAccountsRoutes(register: Registrar): void {
   register(subExpiryPolicy, (input, call) =>
     setExpiryPolicy(call.app, call, mainAccountOf(call).accountId, input.subAccountId, input.expiryPolicy),
   );
+
+  register(subSelfPassword, async (input, call) => {
+    await changeOwnPassword(call.app, call, subAccountOf(call), input, call.lang);
+    return null;
+  });
+  register(subSelfProfile, (input, call) => editOwnProfile(call.app, call, subAccountOf(call), input));
 }

@@ -22,6 +22,41 @@ const ZERO: Figures = { usdConsumption: 0, cnyRecharge: 0, usdRecharge: 0, trade
 /** Spent amounts: approved authorizations, less what was refunded; reversed and declined spent nothing. */
 const SPENT_STATUSES = sql`('pending', 'completed', 'refunded')`;
 
+function idArray(subIds: readonly string[]) {
+  return sql`array[${sql.join(
+    subIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** USD spent and authorizations counted per member since `since` (null: lifetime). */
+function spentBy(db: Executor, accountId: string, subIds: readonly string[], since: Date | null) {
+  const from = since ? sql`and a.created_at >= ${since.toISOString()}::timestamptz` : sql``;
+  return rowsOf<{ sub_id: string; usd: string | number; count: string | number }>(
+    db,
+    sql`select a.sub_account_id as sub_id,
+        coalesce(sum(a.amount - a.refunded) filter (where a.currency = 'USD' and a.status in ${SPENT_STATUSES}), 0) as usd,
+        count(*) as count
+      from card_authorizations a
+      where a.account_id = ${accountId} and a.sub_account_id = any(${idArray(subIds)}) ${from}
+      group by a.sub_account_id`,
+  );
+}
+
+/**
+ * What one member's cards spent in USD since `since`, as the figures count it (the monthly USD
+ * spend limit is checked against this at authorization).
+ */
+export async function usdSpentBy(
+  db: Executor,
+  accountId: string,
+  subId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await spentBy(db, accountId, [subId], since);
+  return Number(row?.usd ?? 0);
+}
+
 /**
  * Figures of several members of one account, since `since` (null: lifetime). One statement for the
  * recharges and one for the authorizations, whatever the number of members.
@@ -34,10 +69,7 @@ export async function figuresOf(
 ): Promise<Map<string, Figures>> {
   const result = new Map<string, Figures>(subIds.map((id) => [id, { ...ZERO }]));
   if (subIds.length === 0) return result;
-  const ids = sql`array[${sql.join(
-    subIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
+  const ids = idArray(subIds);
   const from = since ? sql`and t.created_at >= ${since.toISOString()}::timestamptz` : sql``;
   const paid = await rowsOf<{ sub_id: string; currency: string; total: string | number }>(
     db,
@@ -59,17 +91,7 @@ export async function figuresOf(
     if (row.currency === 'CNY') figures.cnyRecharge = Number(row.total);
     if (row.currency === 'USD') figures.usdRecharge = Number(row.total);
   }
-  const authFrom = since ? sql`and a.created_at >= ${since.toISOString()}::timestamptz` : sql``;
-  const spent = await rowsOf<{ sub_id: string; usd: string | number; count: string | number }>(
-    db,
-    sql`select a.sub_account_id as sub_id,
-        coalesce(sum(a.amount - a.refunded) filter (where a.currency = 'USD' and a.status in ${SPENT_STATUSES}), 0) as usd,
-        count(*) as count
-      from card_authorizations a
-      where a.account_id = ${accountId} and a.sub_account_id = any(${ids}) ${authFrom}
-      group by a.sub_account_id`,
-  );
-  for (const row of spent) {
+  for (const row of await spentBy(db, accountId, subIds, since)) {
     const figures = result.get(row.sub_id);
     if (!figures) continue;
     figures.usdConsumption = Number(row.usd);

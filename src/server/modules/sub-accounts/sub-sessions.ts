@@ -1,5 +1,5 @@
-/** Ending a member's sessions: freezing, password reset, a move of its cards. */
-import { and, eq, isNull } from 'drizzle-orm';
+/** Ending a member's sessions: freezing, password reset, its own password change (`keepSessionId`). */
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -9,9 +9,12 @@ export async function revokeSubSessions(
   tx: Executor,
   subId: string,
   reason: string,
+  keepSessionId?: string,
 ): Promise<void> {
+  const conditions = [eq(sessions.subAccountId, subId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
   await tx
     .update(sessions)
     .set({ revokedAt: ctx.now(), revokedReason: reason })
-    .where(and(eq(sessions.subAccountId, subId), isNull(sessions.revokedAt)));
+    .where(and(...conditions));
 }

@@ -1,8 +1,9 @@
 /**
  * /account in sub-account mode (spec §2 "personal with account"): the member's own details —
  * name, number (subUid), sign-in e-mail, mobile, role and validity — and what their role lets them
- * do, read from the rights the server sent (`subPermission`). A member's password is reset only by
- * the owner (a set-password link by e-mail), which the page says.
+ * do, read from the rights the server sent (`subPermission`). The member changes its own name and
+ * password here (SubSelfService.tsx); a forgotten password is reset by the owner (a set-password
+ * link by e-mail), which the page says.
  */
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { hasPermission } from '../../../lib/permissions';
 import { productDate } from '../../../lib/product-time';
 import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
+import { SubNameChange, SubPasswordChange } from './SubSelfService';
 import '../../../components/ui/page.css';
 import './sub-profile.css';
 
@@ -73,12 +75,8 @@ export function SubProfilePage() {
           </ul>
         )}
       </section>
-      <section className="cp-panel" aria-labelledby="sub-profile-password">
-        <h2 id="sub-profile-password" className="cp-sub-profile__title">
-          {t('password')}
-        </h2>
-        <p className="cp-sub-profile__text">{t('passwordText')}</p>
-      </section>
+      {sub ? <SubNameChange key={user?.nickname ?? ''} current={user?.nickname ?? ''} /> : null}
+      {sub ? <SubPasswordChange /> : null}
     </div>
   );
 }

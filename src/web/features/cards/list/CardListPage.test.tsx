@@ -12,12 +12,14 @@ import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
 import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
 import {
   formOf,
+  renderPage,
   renderWithClient,
   requestsTo,
   stubApi,
   type Recorded,
   type Reply,
 } from '../../../test-utils';
+import { SubCardListPage } from '../sub/SubCardListPage';
 import { CardList } from './CardListPage';
 import { testCard, testCards, testCost } from './list-test-data';
 
@@ -154,6 +156,32 @@ describe('CardListPage list and filters', () => {
     await waitFor(() => expect(requestsTo(requests, 'card/page')).toHaveLength(2));
     expect(requestsTo(requests, 'card/page')[1]!.query.get('pageNo')).toBe('2');
     expect(screen.getAllByTestId('card-row').length).toBeLessThanOrEqual(60);
+  });
+
+  it('names the member holding each card on the owner’s team list, table and tiles', async () => {
+    const member = { id: 'm1', subUid: 'S000000001', nickname: 'Ann' };
+    const teamCards = [testCard(0, { member }), testCard(1, { member: null })];
+    const teamPage = (request: Recorded) =>
+      request.path === '/api/card/pageForSub'
+        ? { code: 200, data: { data: teamCards, total: 2, pageNo: 1, pageSize: 100 } }
+        : request.path === '/api/sub/user/enum'
+          ? { code: 200, data: [{ ...member, email: 'ann@example.com' }] }
+          : undefined;
+    for (const [width, member0] of [
+      [1280, 'AnnS000000001'],
+      [390, 'Member: Ann (S000000001)'],
+    ] as const) {
+      setWidth(width);
+      serve([], teamPage);
+      const view = await renderPage('/subCardList', SubCardListPage);
+      await screen.findAllByTestId('card-row');
+      const shown = screen.getAllByTestId('card-member').map((cell) => cell.textContent);
+      expect(shown[0]).toBe(member0);
+      expect(shown[1]).toContain('—');
+      if (width === 1280)
+        expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Member');
+      view.unmount();
+    }
   });
 
   it('shows a table with the frequent actions on a wide screen', async () => {

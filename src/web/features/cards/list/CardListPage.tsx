@@ -49,9 +49,8 @@ import './card-list.css';
 export interface CardListPageProps {
   /**
    * The owner's team page (/subCardList): the cards of the sub-accounts (card/pageForSub), all or
-   * one member's (`subAccountId`, '' for all), with the same filters and actions. The export
-   * (cardDown) has no member scope in the contract yet, so it is not offered there: it would hold
-   * the owner's own cards too.
+   * one member's (`subAccountId`, '' for all), with the same filters, actions and export (cardDown
+   * with the same team scope).
    */
   team?: { subAccountId: string };
   /**
@@ -96,7 +95,7 @@ export function CardList({ team, start }: CardListPageProps) {
   const list = useCardList(filter, scope);
   const choices = useRangeList();
   const patch = useCardPatcher();
-  const canExport = usePermission('card:export') && !team;
+  const canExport = usePermission('card:export');
 
   const [menuCard, setMenuCard] = useState<CardView | null>(null);
   const [active, setActive] = useState<ActiveAction | null>(null);
@@ -162,6 +161,7 @@ export function CardList({ team, start }: CardListPageProps) {
     onOpen: setMenuCard,
     onAction,
     onRangeEnd,
+    showMember: Boolean(team),
   };
 
   const filtered = activeFilterCount(applied) > 0;
@@ -433,6 +433,7 @@ export function CardList({ team, start }: CardListPageProps) {
         <CardExportSheet
           filter={filter}
           total={list.data ? total : undefined}
+          team={team}
           onClose={() => setExporting(false)}
         />
       ) : null}

@@ -8,6 +8,7 @@ import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
 import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
 import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
 import { CardRecordPage } from './CardRecordPage';
+import { SubCardRecordPage } from './SubCardRecordPage';
 import { tradeRow } from './records-test-data';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -417,5 +418,33 @@ describe('CardRecordPage export', () => {
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Too many rows'));
     expect(clicked).toHaveLength(0);
     expect(screen.getByTestId('records-export')).toBeTruthy();
+  });
+});
+
+describe('the team records page (/subCardRecord) export', () => {
+  it('exports with the team scope and the chosen member, exactly what the list shows', async () => {
+    const { requests } = stubApi((r) => {
+      if (r.path === '/api/cardTrade/authTrans/pageForSub') return page(ROWS.auth, r);
+      if (r.path === '/api/sub/user/enum')
+        return { code: 200, data: [{ id: 'm1', subUid: 'S1', nickname: 'Ann', email: 'ann@example.com' }] };
+      if (r.path === PATHS.authDown)
+        return new Response('merchant,amount\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="team.csv"',
+          },
+        });
+      return { code: 404, msg: 'no such path' };
+    });
+    await renderPage('/subCardRecord?subAccountId=m1', SubCardRecordPage);
+    await screen.findAllByTestId('trade-row');
+    await exportAs('csv');
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(formOf(calls(requests, PATHS.authDown)[0])).toEqual({
+      team: '1',
+      subAccountId: 'm1',
+      format: 'csv',
+    });
   });
 });

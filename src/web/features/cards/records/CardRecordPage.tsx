@@ -59,8 +59,7 @@ function linkedState(searchStr: string): { tab: RecordTab; last4: string } {
 export interface CardRecordPageProps {
   /**
    * The owner's team page (/subCardRecord): the records of the sub-accounts' cards (the
-   * pageForSub calls), all or one member's. The exports have no member scope in the contract yet,
-   * so they are not offered there.
+   * pageForSub calls), all or one member's; the exports carry the same scope.
    */
   team?: { subAccountId: string };
 }
@@ -121,7 +120,7 @@ export function CardRecords({ team }: CardRecordPageProps) {
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={team ? undefined : () => setExporting(true)}
+        onExport={() => setExporting(true)}
         activeCount={activeFilterCount(applied, tab)}
         searching={page.isFetching}
         data-testid="records-filter"
@@ -216,6 +215,7 @@ export function CardRecords({ team }: CardRecordPageProps) {
         tab={tab}
         filter={filter}
         total={page.data?.total}
+        team={team}
         onClose={() => setExporting(false)}
       />
     </div>

@@ -19,7 +19,8 @@ function detailText(detail: Record<string, unknown>): string {
 
 export function CardLogSheet({ card, onClose }: { card: CardView; onClose: () => void }) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const actor = (name: string) => (['main', 'system', 'risk'].includes(name) ? t(`log.actor.${name}`) : name);
+  const actor = (name: string) =>
+    ['main', 'system', 'risk', 'expiry'].includes(name) ? t(`log.actor.${name}`) : name;
 
   return (
     <CardHistorySheet

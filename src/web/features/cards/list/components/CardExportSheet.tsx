@@ -1,7 +1,7 @@
 /**
  * Export of the card list (cardDown): the cards of the searched filters, under the card export's
  * rules (CardNumbersExportSheet: last four digits by default; full numbers with the mailed code
- * and a step-up).
+ * and a step-up). On the owner's team page the file takes the team scope of `pageForSub`.
  */
 import { useTranslation } from 'react-i18next';
 import { cardDown } from '../../../../../contract/cards';
@@ -14,11 +14,16 @@ export interface CardExportSheetProps {
   /** The searched filters: the file holds exactly the cards the list shows. */
   filter: CardFilterRequest;
   total: number | undefined;
+  /** The owner's team page: its members' cards, one member's when `subAccountId` is set. */
+  team?: { subAccountId: string } | undefined;
   onClose: () => void;
 }
 
-export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps) {
+export function CardExportSheet({ filter, total, team, onClose }: CardExportSheetProps) {
   const { t } = useTranslation(CARD_LIST_NS);
+  const scoped = team
+    ? { ...filter, team: '1' as const, subAccountId: team.subAccountId || undefined }
+    : filter;
   return (
     <CardNumbersExportSheet
       texts={{
@@ -31,7 +36,7 @@ export function CardExportSheet({ filter, total, onClose }: CardExportSheetProps
         codeRefused: t('export.codeRefused'),
       }}
       fullNotice={<p className="cp-notice cp-notice--warn">{t('export.fullText')}</p>}
-      download={(format, proof) => download(cardDown, { ...filter, format, ...proof })}
+      download={(format, proof) => download(cardDown, { ...scoped, format, ...proof })}
       onClose={onClose}
       data-testid="card-export"
     />

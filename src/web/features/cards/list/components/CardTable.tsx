@@ -13,20 +13,24 @@ import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
 import { NetworkMark, StatusBadge } from './CardBits';
-import { actionsFor, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+import { actionsFor, memberText, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 /**
  * Two lines per cell keep the table narrow enough for a laptop beside the side menu: the card
  * with its serial, the holder with the segment, the balance with what was spent.
  */
 const COLUMNS = ['card', 'holder', 'balance', 'status', 'label', 'opened'] as const;
+/** The team list shows, in place of the label, the member holding the card: name and number. */
+const TEAM_COLUMNS = ['card', 'holder', 'balance', 'status', 'member', 'opened'] as const;
 
 export function CardTable(props: CardRowsProps) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const { cards, total, caption, selecting, selected, onToggle, onOpen, onAction, onRangeEnd } = props;
+  const { cards, total, caption, selecting, selected, onToggle, onOpen, onAction, onRangeEnd, showMember } =
+    props;
+  const columns = showMember ? TEAM_COLUMNS : COLUMNS;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const rows = useWindowedRows(bodyRef, cards.length, TABLE_ROW_HEIGHT);
-  const columnCount = COLUMNS.length + 1 + (selecting ? 1 : 0);
+  const columnCount = columns.length + 1 + (selecting ? 1 : 0);
 
   useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
 
@@ -41,7 +45,7 @@ export function CardTable(props: CardRowsProps) {
                 <span className="cp-visually-hidden">{t('select.column')}</span>
               </th>
             ) : null}
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th
                 key={column}
                 scope="col"
@@ -104,7 +108,16 @@ export function CardTable(props: CardRowsProps) {
               <td>
                 <StatusBadge card={card} />
               </td>
-              <td className="cp-cl-table__text">{card.label ?? '—'}</td>
+              {showMember ? (
+                <td>
+                  <span className="cp-cl-table__two" data-testid="card-member" title={memberText(card)}>
+                    <span className="cp-cl-table__text">{card.member?.nickname ?? '—'}</span>
+                    <span className="cp-cl-table__sub cp-mono">{card.member?.subUid ?? ''}</span>
+                  </span>
+                </td>
+              ) : (
+                <td className="cp-cl-table__text">{card.label ?? '—'}</td>
+              )}
               <td>{productDate(card.createdAt)}</td>
               <td className="cp-cl-table__end">
                 <RowButtons card={card} onAction={onAction} onOpen={onOpen} />

@@ -12,7 +12,7 @@ import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
 import { NetworkMark, StatusBadge } from './CardBits';
-import { TILE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
+import { memberText, TILE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 export function CardTiles(props: CardRowsProps) {
   const { cards, total, caption, onRangeEnd } = props;
@@ -51,7 +51,11 @@ function CardTile({
   selected,
   onToggle,
   onOpen,
-}: { card: CardView } & Pick<CardRowsProps, 'selecting' | 'selected' | 'onToggle' | 'onOpen'>) {
+  showMember,
+}: { card: CardView } & Pick<
+  CardRowsProps,
+  'selecting' | 'selected' | 'onToggle' | 'onOpen' | 'showMember'
+>) {
   const { t } = useTranslation(CARD_LIST_NS);
   const checked = selected.has(card.id);
   const body = (
@@ -72,7 +76,9 @@ function CardTile({
           <span className="cp-cl-tile__caption">{t('row.balance')}</span>
           <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
         </span>
-        <span className="cp-cl-tile__label">{card.label ?? card.segmentName}</span>
+        <span className="cp-cl-tile__label" data-testid={showMember ? 'card-member' : undefined}>
+          {showMember ? t('row.member', { member: memberText(card) }) : (card.label ?? card.segmentName)}
+        </span>
       </span>
     </>
   );

@@ -29,6 +29,13 @@ export interface CardRowsProps {
   onAction: (card: CardView, action: CardAction) => void;
   /** Told the last rendered row whenever it changes, so the next page loads before it is needed. */
   onRangeEnd: (end: number) => void;
+  /** The owner's team list: each card names the member holding it (`card.member`). */
+  showMember?: boolean | undefined;
+}
+
+/** The member a team card names: nickname and number, or a dash when it is unknown. */
+export function memberText(card: Pick<CardView, 'member'>): string {
+  return card.member ? `${card.member.nickname} (${card.member.subUid})` : '—';
 }
 
 /** Phone tile height plus the gap under it; the CSS (.cp-cl-tile-row) uses the same number. */

@@ -1,6 +1,7 @@
 /**
  * Export of the card records: the tab's export endpoint (authTransDown or transDown) streams the
- * rows of the filters the list shows.
+ * rows of the filters the list shows; on the team page with its member scope (`team`), so the file
+ * holds the rows of the pageForSub list on screen.
  */
 import { useTranslation } from 'react-i18next';
 import { ExportSheet } from '../../../../components/ui/ExportSheet';
@@ -16,10 +17,12 @@ export interface RecordsExportSheetProps {
   filter: TradeFilterRequest;
   /** Rows the file will hold (the list's total), when known. */
   total: number | undefined;
+  /** The owner's team page: its members' records, one member's when `subAccountId` is set. */
+  team?: { subAccountId: string } | undefined;
   onClose: () => void;
 }
 
-export function RecordsExportSheet({ visible, tab, filter, total, onClose }: RecordsExportSheetProps) {
+export function RecordsExportSheet({ visible, tab, filter, total, team, onClose }: RecordsExportSheetProps) {
   const { t } = useTranslation(CARD_RECORDS_NS);
   const def = TAB_DEFS[tab];
   return (
@@ -33,7 +36,8 @@ export function RecordsExportSheet({ visible, tab, filter, total, onClose }: Rec
       }}
       fetchFile={(format) => {
         const request = def.exportStatus ? { ...filter, status: def.exportStatus } : filter;
-        return download(def.down, { ...request, format });
+        const scope = team ? { team: '1' as const, subAccountId: team.subAccountId || undefined } : {};
+        return download(def.down, { ...request, ...scope, format });
       }}
       fallbackName={(format) => `${t(`export.fileName.${tab}`)}.${format}`}
       onClose={onClose}
