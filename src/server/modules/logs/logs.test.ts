@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindGoogleCode, getGoogleCode, info } from '../../../contract/account';
 import { cardFrozen } from '../../../contract/cards';
+import { qrCreate } from '../../../contract/finance';
 import { loginLog, operateLog } from '../../../contract/logs';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { newId } from '../../lib/crypto';
@@ -215,6 +216,21 @@ describe('operateLog: who acted and what it concerned', () => {
     const none = (await t.api(operateLog, { actor: memberId, subject: other.id }, { token: me.token })).body
       .data as Page<OperateRow>;
     expect(none.total).toBe(0);
+  });
+
+  it('names the top-up order a call created, from its answer', async () => {
+    const me = await signedInAccount(t);
+    const created = await t.api(
+      qrCreate,
+      { channel: 'wechat', amount: 60_000 },
+      { token: me.token, headers: { 'idempotency-key': `log-${newId()}` } },
+    );
+    const { orderId } = created.body.data as { orderId: string };
+    const page = (await t.api(operateLog, { subject: orderId }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(page.data.map((r) => [r.action, r.subjectKind, r.subjects])).toEqual([
+      ['finance.qrCreate', 'order', [{ id: orderId, label: orderId }]],
+    ]);
   });
 
   it('keeps the list to the owner: a member asking gets 4030', async () => {
