@@ -1,6 +1,7 @@
 /** Login and operation logs of the signed-in account (spec §1, §7). */
 import { z } from 'zod';
 import { endpoint, isoTime, pageOf, pageQuery } from './core';
+import { optionalText } from './fields';
 
 export const logResult = z.enum(['success', 'failure']);
 
@@ -25,10 +26,27 @@ export const operateLogEntry = z.object({
   ip: z.string(),
   device: z.string(),
   createdAt: isoTime,
+  /** Who acted: the owner, or a team member (its id, number and nickname as they are now). */
+  actor: z.object({
+    kind: z.enum(['main', 'sub']),
+    subAccountId: z.string().nullable(),
+    subUid: z.string().nullable(),
+    nickname: z.string().nullable(),
+  }),
+  /** What the call concerned: cards (`label` is the serial) or a top-up order (`label` is its id). */
+  subjectKind: z.enum(['card', 'order']).nullable(),
+  subjects: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 
 const logFilter = pageQuery.extend({
   result: logResult.optional(),
+});
+
+const operateFilter = logFilter.extend({
+  /** `main` for the owner's own calls, or a sub-account id for that member's. */
+  actor: optionalText(z.string().trim().max(64)),
+  /** A card (its id or serial) or a top-up order id the call concerned. */
+  subject: optionalText(z.string().trim().max(64)),
 });
 
 export const loginLog = endpoint({
@@ -50,8 +68,9 @@ export const operateLog = endpoint({
   encoding: 'query',
   auth: 'bearer',
   permission: 'main',
-  summary: 'State-changing calls of the account, newest first.',
-  request: logFilter,
+  summary:
+    'State-changing calls of the account and its team, newest first, with who acted (owner or member) and the cards or order concerned; filtered by result, actor (`main` or a sub-account id) and subject (a card id or serial, or an order id).',
+  request: operateFilter,
   response: pageOf(operateLogEntry),
 });
 

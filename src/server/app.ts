@@ -19,6 +19,7 @@ import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
 import { registerIssuerEventsRoute } from './modules/card-spend/issuer-events-route';
+import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
 import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
 import { registerPublicUpload } from './modules/files/public-upload';
 import { tooLargeError, UPLOAD_PATHS, uploadBodyLimit } from './modules/files/upload-limit';
@@ -92,6 +93,7 @@ export function createApp(ctx: AppContext): Hono {
   registerModules(createRegistrar(app, ctx));
   registerPaymentNotifyRoute(app, ctx);
   registerIssuerEventsRoute(app, ctx);
+  registerIdentityDecisionRoute(app, ctx);
   registerPublicUpload(app, ctx);
   if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
 

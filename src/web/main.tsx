@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
 import { captureInviteCode } from './features/auth/invite';
-import { setSignInRedirect } from './lib/http';
+import { setPageOpener, setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
 import { createAppRouter } from './router';
@@ -32,6 +32,8 @@ function createApp() {
     const here = router.state.location.href;
     void router.navigate({ to: '/', search: here === '/' ? {} : { redirect: here }, replace: true });
   });
+
+  setPageOpener((path) => void router.navigate({ to: path }));
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -27,6 +27,8 @@ import {
 import type { SessionPrincipal } from './session';
 import { authenticate } from './session';
 import { enforceAccess } from './access';
+import type { AuditSubject } from './audit-subject';
+import { subjectFrom, subjectOfAnswer } from './audit-subject';
 
 export interface Call {
   app: AppContext;
@@ -51,6 +53,11 @@ export interface Call {
   idempotencyKey: string | null;
   /** What the operation log should record of the change (e.g. permissions before and after). */
   auditDetail?: Record<string, unknown>;
+  /**
+   * The cards or the order the call concerned (lib/audit-subject.ts). Filled from the request's or
+   * the answer's `cardId`, `cardIds` or `orderId` unless the handler names it.
+   */
+  auditSubject?: AuditSubject | null;
 }
 
 /**
@@ -184,6 +191,7 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
         idempotencyKey: null,
       };
       let code: number = Code.ok;
+      let requestSubject: AuditSubject | null = null;
       try {
         if (def.auth === 'client') call.clientId = checkClient(c, app);
         if (def.auth === 'bearer') {
@@ -195,18 +203,21 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
         const parsed = def.request.safeParse(raw);
         if (!parsed.success) throw validationError(parsed.error, call.lang);
         const input = parsed.data as ParsedRequestOf<typeof def>;
+        requestSubject = subjectFrom(input);
         if (def.idempotent && call.principal) {
           call.idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
           if (call.idempotencyKey) return await runOnce(def, handler, input, call, call.principal.accountId);
         }
         const result = await handler(input, call);
         if (result instanceof Response) return result;
+        call.auditSubject ??= requestSubject ?? subjectOfAnswer(result);
         return envelope(c, Code.ok, translate(call.lang, 'server:ok'), result);
       } catch (error) {
         const answer = errorEnvelope(c, error, call.lang, app.log);
         code = answer.code;
         return answer.response;
       } finally {
+        call.auditSubject ??= requestSubject;
         await writeOperationLog(def, call, code);
       }
     });
@@ -240,6 +251,7 @@ async function runOnce<E extends EndpointDef>(
   try {
     const result = await handler(input, call);
     if (result instanceof Response) throw new Error(`idempotent endpoint ${def.id} answered a raw Response`);
+    call.auditSubject ??= subjectFrom(input) ?? subjectOfAnswer(result);
     answer = { code: Code.ok, msg: translate(call.lang, 'server:ok'), data: result ?? null };
   } catch (error) {
     if (!isDeliberate(error)) {
@@ -272,6 +284,8 @@ async function writeOperationLog(def: EndpointDef, call: Call, code: number): Pr
       ip: call.ip,
       device: call.device,
       detail: call.auditDetail ?? null,
+      subjectKind: call.auditSubject?.kind ?? null,
+      subjectIds: call.auditSubject?.ids ?? null,
       createdAt: call.app.now(),
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Lazy access to antd-mobile's imperative APIs (Toast.show, later Dialog.show). Both the React 19
+ * Lazy access to antd-mobile's imperative APIs (Toast.show, Dialog.confirm). Both the React 19
  * renderer they need (antd-react19.ts, which drags in rc-util's legacy renderer) and the
  * components themselves (which bring react-spring) stay out of the entry bundle until the first
  * notification. Every imperative call must go through here so the renderer is installed first.
@@ -14,4 +14,9 @@ export function ensureAntdRenderer(): Promise<void> {
 export async function loadToast() {
   const [, toast] = await Promise.all([ensureAntdRenderer(), import('antd-mobile/es/components/toast')]);
   return toast.default;
+}
+
+export async function loadDialog() {
+  const [, dialog] = await Promise.all([ensureAntdRenderer(), import('antd-mobile/es/components/dialog')]);
+  return dialog.default;
 }

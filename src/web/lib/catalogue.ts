@@ -54,3 +54,17 @@ export function catalogueMessage(code: number, msg: string, path: string, t: Tra
 function withPath(text: string, path: string): string {
   return path ? `${text} ${path}` : text;
 }
+
+const IDENTITY_LEVELS: readonly string[] = ['individual', 'business'];
+
+/**
+ * The verification level a refusal asks for (a 422 whose `data.identityLevel` names it:
+ * api-conventions.md), or null when the refusal is about something else.
+ */
+export function identityLevelNeeded(code: number, data: unknown): 'individual' | 'business' | null {
+  if (code !== 422 || !data || typeof data !== 'object') return null;
+  const level = (data as { identityLevel?: unknown }).identityLevel;
+  return typeof level === 'string' && IDENTITY_LEVELS.includes(level)
+    ? (level as 'individual' | 'business')
+    : null;
+}

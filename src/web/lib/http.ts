@@ -6,7 +6,13 @@
  */
 import ky, { TimeoutError } from 'ky';
 import type { EndpointDef, Envelope, RequestOf, ResponseOf } from '../../contract/core';
-import { catalogueMessage, NEED_STEP_CODE, NO_RESPONSE_CODE, SESSION_END_CODES } from './catalogue';
+import {
+  catalogueMessage,
+  identityLevelNeeded,
+  NEED_STEP_CODE,
+  NO_RESPONSE_CODE,
+  SESSION_END_CODES,
+} from './catalogue';
 import { localeOf, storedLang, translate } from './i18n';
 import { toastError } from './notify';
 import { endSession, saveTokens } from './session';
@@ -60,6 +66,16 @@ let redirectToSignIn: SignInRedirect = () => {
 /** The router registers how to reach sign-in (it knows the current location for `redirect`). */
 export function setSignInRedirect(handler: SignInRedirect): void {
   redirectToSignIn = handler;
+}
+
+type PageOpener = (path: '/identity') => void;
+let openPage: PageOpener = (path) => {
+  window.location.hash = `#${path}`;
+};
+
+/** The router registers how to open a page a message links to (the verification page). */
+export function setPageOpener(handler: PageOpener): void {
+  openPage = handler;
 }
 
 const client = ky.create({
@@ -242,7 +258,10 @@ function failure(endpoint: EndpointDef, envelope: Envelope, options: CallOptions
   }
   if (!options.silent && code !== NEED_STEP_CODE) {
     const text = messageFor(endpoint, envelope);
-    if (text) toastError(text);
+    // Refused for the verification level: the message comes with a way to the verification page.
+    if (text && identityLevelNeeded(code, data))
+      void import('./identity-refusal').then(({ offerIdentity }) => offerIdentity(text, openPage));
+    else if (text) toastError(text);
   }
   return new ApiError(code, msg, data, path);
 }

@@ -98,3 +98,31 @@ export const identityEvents = pgTable(
   },
   (t) => [index('identity_events_order_idx').on(t.orderId, t.createdAt)],
 );
+
+/**
+ * Every signed delivery of the provider's decision callback (modules/identity/receive-decision.ts)
+ * with what became of it; an applied one is written in the transaction of its effect, so an event id
+ * is applied at most once (the partial unique index) and a repeat is answered as a replay.
+ */
+export const identityCallbacks = pgTable(
+  'identity_callbacks',
+  {
+    id: text('id').primaryKey(),
+    /** The provider's unique id of this decision. */
+    eventId: text('event_id'),
+    orderId: text('order_id'),
+    decision: text('decision'),
+    signatureValid: boolean('signature_valid').notNull(),
+    /** applied, replay, bad_signature, malformed, unknown_order, not_reviewable, refused. */
+    outcome: text('outcome').notNull(),
+    /** The raw body (truncated), kept for investigation. */
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('identity_callbacks_order_idx').on(t.orderId),
+    uniqueIndex('identity_callbacks_applied_key')
+      .on(t.eventId)
+      .where(sql`${t.outcome} = 'applied'`),
+  ],
+);

@@ -30,7 +30,13 @@ export const operationLogs = pgTable(
     device: text('device').notNull(),
     /** What changed, where a call says (e.g. a role's permission keys before and after). */
     detail: jsonb('detail'),
+    /** What the call concerned: cards or a top-up order (lib/audit-subject.ts); null for the rest. */
+    subjectKind: text('subject_kind', { enum: ['card', 'order'] }),
+    subjectIds: text('subject_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('operation_logs_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    index('operation_logs_account_idx').on(t.accountId, t.createdAt),
+    index('operation_logs_subjects_idx').using('gin', t.subjectIds),
+  ],
 );

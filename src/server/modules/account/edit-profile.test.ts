@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editByCode, editCode, info } from '../../../contract/account';
-import { accounts, mailOutbox } from '../../db/schema';
+import { accounts, mailOutbox, operationLogs } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
@@ -36,6 +36,42 @@ describe('edit without an e-mail change', () => {
       data: { userId: me.accountId, email: me.email, nickname: 'Ann', mobile: '+86 138 0000 0000' },
     });
     expect((await t.api(info, {}, { token: me.token })).body.data).toMatchObject({ nickname: 'Ann' });
+  });
+
+  it('logs the change with each changed field before and after', async () => {
+    const me = await signedInAccount(t);
+    const code = await askForCode(t, editCode, {}, me.token, me.email);
+    await t.api(editByCode, { code, nickname: 'Cleo', mobile: '+44 7700 900123' }, { token: me.token });
+    const again = await askForCode(t, editCode, {}, me.token, me.email);
+    await t.api(editByCode, { code: again, mobile: '+44 7700 900999' }, { token: me.token });
+    const rows = await t.ctx.database.db
+      .select()
+      .from(operationLogs)
+      .where(eq(operationLogs.accountId, me.accountId))
+      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id));
+    const edits = rows.filter((r) => r.action === 'account.editByCode');
+    expect(edits.map((r) => r.detail)).toEqual([
+      { mobile: { before: '+44 7700 900123', after: '+44 7700 900999' } },
+      {
+        nickname: { before: null, after: 'Cleo' },
+        mobile: { before: null, after: '+44 7700 900123' },
+      },
+    ]);
+    expect(edits.every((r) => r.result === 'success' && r.subAccountId === null)).toBe(true);
+  });
+
+  it('refuses a nickname over 32 characters and a malformed mobile, naming the field', async () => {
+    const me = await signedInAccount(t);
+    const code = await askForCode(t, editCode, {}, me.token, me.email);
+    const long = await t.api(editByCode, { code, nickname: 'x'.repeat(33) }, { token: me.token, lang: 'en' });
+    expect(long.body).toMatchObject({ code: 400, data: { fields: ['nickname'] } });
+    expect(long.body.msg).toBe('The nickname must be 1 to 32 characters');
+    const bad = await t.api(editByCode, { code, mobile: 'call me' }, { token: me.token, lang: 'zh-CN' });
+    expect(bad.body).toMatchObject({ code: 400, data: { fields: ['mobile'] } });
+    expect(bad.body.msg).not.toMatch(/[a-z]{4}/);
+    // The code was not spent by the refusals.
+    const ok = await t.api(editByCode, { code, nickname: 'Dee' }, { token: me.token });
+    expect(ok.body.code).toBe(200);
   });
 
   it('leaves fields that are not given as they were', async () => {

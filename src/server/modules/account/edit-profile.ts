@@ -66,7 +66,16 @@ export async function editProfile(
     return writeProfile(tx, account.id, changes);
   });
   if (movesAddress) await tellAccount(ctx, account.email, 'emailChanged', lang, { email: address });
+  call.auditDetail = changedFields(account, updated);
   return toUserInfo(updated);
+}
+
+/** What the operation log keeps of an edit: each field that changed, before and after. */
+function changedFields(before: AccountRow, after: AccountRow): Record<string, unknown> {
+  const detail: Record<string, { before: string | null; after: string | null }> = {};
+  for (const field of ['nickname', 'mobile', 'email'] as const)
+    if (before[field] !== after[field]) detail[field] = { before: before[field], after: after[field] };
+  return detail;
 }
 
 async function writeProfile(

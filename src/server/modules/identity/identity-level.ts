@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IdentityLevel } from '../../../contract/identity-rules';
 import { UNVERIFIED_TOPUP_CEILING, levelRank } from '../../../contract/identity-rules';
 import type { Executor } from '../../db/client';
-import { identityOrders, topupOrders } from '../../db/schema';
+import { accounts, identityOrders, topupOrders } from '../../db/schema';
 import { fail } from '../../lib/errors';
 
 export async function identityLevelOf(db: Executor, accountId: string, now: Date): Promise<IdentityLevel> {
@@ -52,8 +52,11 @@ export async function topupsCounted(db: Executor, accountId: string): Promise<Ma
 
 /**
  * An unverified account may top up at most UNVERIFIED_TOPUP_CEILING in all per currency; verified
- * accounts have no ceiling. Two orders racing could each pass alone; the caller holds the
- * account's top-up lock when it has one, and the ceiling is a soft limit either way.
+ * accounts have no ceiling. A hard limit: the caller runs this inside the transaction that writes
+ * the order, and it locks the account's row first (`FOR NO KEY UPDATE`, which leaves rows that
+ * merely reference the account free), so of two orders racing the second waits, then counts the
+ * first. Called on the database alone (outside a transaction) it is only the early refusal that
+ * saves the customer's bank-card code.
  */
 export async function requireTopupAllowed(
   db: Executor,
@@ -64,6 +67,7 @@ export async function requireTopupAllowed(
 ): Promise<void> {
   const ceiling = UNVERIFIED_TOPUP_CEILING[currency];
   if (ceiling === undefined) return;
+  await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('no key update');
   if ((await identityLevelOf(db, accountId, now)) !== 'unverified') return;
   const used = (await topupsCounted(db, accountId)).get(currency) ?? 0;
   if (used + amount > ceiling)

@@ -8,6 +8,7 @@ import { Code } from '../../../contract/core';
 import type { ItemField } from '../../../contract/identity-rules';
 import { ITEM_FIELDS } from '../../../contract/identity-rules';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { inTransaction } from '../../db/client';
 import { accounts, identityItems } from '../../db/schema';
 import { newId } from '../../lib/crypto';
@@ -47,13 +48,16 @@ export function approvalExpiry(row: IdentityOrderRow, now: Date, asked?: Date): 
   return new Date(Math.min(...limits));
 }
 
-export async function reviewIdentity(
-  ctx: AppContext,
-  orderId: string,
-  decision: IdentityDecision,
-): Promise<IdentityOrderRow> {
-  const now = ctx.now();
-  const checked =
+/** A decision checked for its content (notes present and short, known fields, a future expiry). */
+export type CheckedDecision =
+  | { action: 'start' }
+  | { action: 'approve'; expiresAt?: Date | undefined }
+  | { action: 'reject'; reason: string; resubmittable: boolean }
+  | { action: 'ask'; items: { field: ItemField; question: string }[] };
+
+/** Refuses (422) a decision whose content is wrong, before anything is locked. */
+export function checkDecision(decision: IdentityDecision, now: Date): CheckedDecision {
+  const checked: CheckedDecision =
     decision.action === 'reject'
       ? { ...decision, reason: checkNote(decision.reason, 'server:identity.review.reasonRequired') }
       : decision.action === 'ask'
@@ -73,50 +77,69 @@ export async function reviewIdentity(
     throw fail.rule('server:identity.review.questionRequired');
   if (checked.action === 'approve' && checked.expiresAt && checked.expiresAt.getTime() <= now.getTime())
     throw fail.rule('server:identity.review.expiryPast');
+  return checked;
+}
 
+export async function reviewIdentity(
+  ctx: AppContext,
+  orderId: string,
+  decision: IdentityDecision,
+): Promise<IdentityOrderRow> {
+  const now = ctx.now();
+  const checked = checkDecision(decision, now);
   return inTransaction(ctx.database.db, async (tx) => {
     const row = await lockOrder(tx, { id: orderId });
     if (!row) throw new AppError(Code.notFound, 'server:identity.notFound');
-    if (!REVIEWABLE.includes(row.status) || (checked.action === 'start' && row.status !== 'submitted'))
-      throw fail.conflict(`server:identity.notReviewable`);
-    switch (checked.action) {
-      case 'start':
-        return moveOrder(tx, row, 'in_review', 'reviewer', now);
-      case 'approve': {
-        // The account's type follows what was verified: a verified business is a business account.
-        await tx
-          .update(accounts)
-          .set({ accountType: row.kind === 'business' ? 'business' : 'personal', updatedAt: now })
-          .where(eq(accounts.id, row.accountId));
-        return moveOrder(tx, row, 'approved', 'reviewer', now, {
-          approvedAt: now,
-          expiresAt: approvalExpiry(row, now, checked.expiresAt),
-          remindedAt: null,
-          rejectReason: null,
-          resubmittable: null,
-        });
-      }
-      case 'reject':
-        return moveOrder(
-          tx,
-          row,
-          'rejected',
-          'reviewer',
-          now,
-          { rejectReason: checked.reason, resubmittable: checked.resubmittable },
-          checked.reason,
-        );
-      case 'ask':
-        await tx.insert(identityItems).values(
-          checked.items.map((item) => ({
-            id: newId(),
-            orderId: row.id,
-            field: item.field,
-            question: item.question,
-            createdAt: now,
-          })),
-        );
-        return moveOrder(tx, row, 'needs_info', 'reviewer', now);
-    }
+    return applyDecision(tx, row, checked, now);
   });
+}
+
+/** Applies a checked decision to an order the caller has locked; 409 when the order is not under review. */
+export async function applyDecision(
+  tx: Tx,
+  row: IdentityOrderRow,
+  checked: CheckedDecision,
+  now: Date,
+): Promise<IdentityOrderRow> {
+  if (!REVIEWABLE.includes(row.status) || (checked.action === 'start' && row.status !== 'submitted'))
+    throw fail.conflict(`server:identity.notReviewable`);
+  switch (checked.action) {
+    case 'start':
+      return moveOrder(tx, row, 'in_review', 'reviewer', now);
+    case 'approve': {
+      // The account's type follows what was verified: a verified business is a business account.
+      await tx
+        .update(accounts)
+        .set({ accountType: row.kind === 'business' ? 'business' : 'personal', updatedAt: now })
+        .where(eq(accounts.id, row.accountId));
+      return moveOrder(tx, row, 'approved', 'reviewer', now, {
+        approvedAt: now,
+        expiresAt: approvalExpiry(row, now, checked.expiresAt),
+        remindedAt: null,
+        rejectReason: null,
+        resubmittable: null,
+      });
+    }
+    case 'reject':
+      return moveOrder(
+        tx,
+        row,
+        'rejected',
+        'reviewer',
+        now,
+        { rejectReason: checked.reason, resubmittable: checked.resubmittable },
+        checked.reason,
+      );
+    case 'ask':
+      await tx.insert(identityItems).values(
+        checked.items.map((item) => ({
+          id: newId(),
+          orderId: row.id,
+          field: item.field,
+          question: item.question,
+          createdAt: now,
+        })),
+      );
+      return moveOrder(tx, row, 'needs_info', 'reviewer', now);
+  }
 }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindGoogleCode, getGoogleCode, info } from '../../../contract/account';
+import { cardFrozen } from '../../../contract/cards';
+import { qrCreate } from '../../../contract/finance';
 import { loginLog, operateLog } from '../../../contract/logs';
 import { loginLogs, operationLogs } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { googleCodeAt } from '../../lib/totp';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
-import { signedInAccount } from '../../testing/signed-in';
+import { openTestCard } from '../../testing/cards';
+import { openSession, signedInAccount } from '../../testing/signed-in';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,5 +158,84 @@ describe('operateLog', () => {
     });
     expect(((await t.api(operateLog, {}, { token: me.token })).body.data as Page<Entry>).total).toBe(0);
     expect(((await t.api(operateLog, {}, { token: other.token })).body.data as Page<Entry>).total).toBe(1);
+  });
+});
+
+interface OperateRow extends Entry {
+  action: string;
+  actor: { kind: string; subAccountId: string | null; subUid: string | null; nickname: string | null };
+  subjectKind: string | null;
+  subjects: { id: string; label: string }[];
+}
+
+describe('operateLog: who acted and what it concerned', () => {
+  it('names the member who acted and the card by its serial, and filters by actor and subject', async () => {
+    const me = await signedInAccount(t);
+    const memberId = newId();
+    const member = await openSession(t, me.accountId, memberId);
+    const card = await openTestCard(t, me.accountId, { subAccountId: memberId });
+    const other = await openTestCard(t, me.accountId);
+    await t.api(cardFrozen, { cardId: card.id, action: 'freeze' }, { token: member.token });
+    await t.api(cardFrozen, { cardId: other.id, action: 'freeze' }, { token: me.token });
+    await t.api(cardFrozen, { cardId: 'no-such-card', action: 'freeze' }, { token: me.token });
+
+    const all = (await t.api(operateLog, {}, { token: me.token })).body.data as Page<OperateRow>;
+    expect(all.total).toBe(3);
+    const [missing, mine, theirs] = all.data;
+    expect(theirs).toMatchObject({
+      action: 'cards.frozen',
+      result: 'success',
+      actor: { kind: 'sub', subAccountId: memberId, nickname: `Member ${memberId}` },
+      subjectKind: 'card',
+      subjects: [{ id: card.id, label: card.serial }],
+    });
+    expect(theirs?.actor.subUid).toMatch(/^S\d{9}$/);
+    expect(mine).toMatchObject({
+      actor: { kind: 'main', subAccountId: null, subUid: null, nickname: null },
+      subjects: [{ id: other.id, label: other.serial }],
+    });
+    // A refused call still names what it was about, as the request said it.
+    expect(missing).toMatchObject({
+      result: 'failure',
+      subjectKind: 'card',
+      subjects: [{ id: 'no-such-card', label: 'no-such-card' }],
+    });
+
+    const byMember = (await t.api(operateLog, { actor: memberId }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(byMember.data.map((r) => r.subjects[0]?.id)).toEqual([card.id]);
+    const byOwner = (await t.api(operateLog, { actor: 'main' }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(byOwner.total).toBe(2);
+    const bySerial = (await t.api(operateLog, { subject: card.serial }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(bySerial.data.map((r) => r.id)).toEqual([theirs?.id]);
+    const byId = (await t.api(operateLog, { subject: other.id, result: 'success' }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(byId.data.map((r) => r.id)).toEqual([mine?.id]);
+    const none = (await t.api(operateLog, { actor: memberId, subject: other.id }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(none.total).toBe(0);
+  });
+
+  it('names the top-up order a call created, from its answer', async () => {
+    const me = await signedInAccount(t);
+    const created = await t.api(
+      qrCreate,
+      { channel: 'wechat', amount: 60_000 },
+      { token: me.token, headers: { 'idempotency-key': `log-${newId()}` } },
+    );
+    const { orderId } = created.body.data as { orderId: string };
+    const page = (await t.api(operateLog, { subject: orderId }, { token: me.token })).body
+      .data as Page<OperateRow>;
+    expect(page.data.map((r) => [r.action, r.subjectKind, r.subjects])).toEqual([
+      ['finance.qrCreate', 'order', [{ id: orderId, label: orderId }]],
+    ]);
+  });
+
+  it('keeps the list to the owner: a member asking gets 4030', async () => {
+    const me = await signedInAccount(t);
+    const member = await openSession(t, me.accountId, newId());
+    expect((await t.api(operateLog, {}, { token: member.token })).body.code).toBe(4030);
   });
 });

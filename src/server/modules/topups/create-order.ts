@@ -3,6 +3,8 @@
  * app link, USDT address) and its expiry. Bank-card orders also spend the e-mail code of
  * recharge/getCode and keep only the card's last four digits: the number itself is never stored.
  * The same Idempotency-Key returns the same order (unique per account), whatever happens between.
+ * The unverified account's top-up ceiling is checked in the transaction that writes the order,
+ * under the account's lock, so concurrent orders cannot pass it together.
  */
 import { and, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/core';
@@ -10,7 +12,7 @@ import type { TopupOrder } from '../../../contract/finance';
 import type { TopupChannel } from '../../../contract/topup-rules';
 import { CHANNEL_RULES } from '../../../contract/topup-rules';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/client';
+import { inTransaction, isUniqueViolation } from '../../db/client';
 import { accounts, topupOrders } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
@@ -67,7 +69,8 @@ export async function createOrder(ctx: AppContext, input: NewOrder, lang: Lang):
   const key = input.idempotencyKey;
   const earlier = key ? await orderByKey(ctx, input.accountId, key) : undefined;
   if (earlier) return sameOrder(earlier, input);
-  // Before the bank-card code is spent: a refusal here leaves the code usable.
+  // Before the bank-card code is spent: a refusal here leaves the code usable. The binding check is
+  // the one in the transaction that writes the order, below.
   await requireTopupAllowed(ctx.database.db, input.accountId, quote.currency, quote.amount, ctx.now());
 
   let cardLast4: string | null = null;
@@ -93,27 +96,32 @@ export async function createOrder(ctx: AppContext, input: NewOrder, lang: Lang):
       expiresAt,
     });
     try {
-      const [row] = await ctx.database.db
-        .insert(topupOrders)
-        .values({
-          id: orderId,
-          accountId: input.accountId,
-          channel: input.channel,
-          currency: quote.currency,
-          amount: quote.amount,
-          fee: quote.fee,
-          status: 'pending',
-          payload: checkout.payload,
-          deepLink: checkout.deepLink,
-          address: checkout.address,
-          cardLast4,
-          expiresAt,
-          idempotencyKey: key,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return orderView(row!);
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        // Under the account's lock: two orders racing each count the other (identity-level.ts).
+        await requireTopupAllowed(tx, input.accountId, quote.currency, quote.amount, now);
+        const [inserted] = await tx
+          .insert(topupOrders)
+          .values({
+            id: orderId,
+            accountId: input.accountId,
+            channel: input.channel,
+            currency: quote.currency,
+            amount: quote.amount,
+            fee: quote.fee,
+            status: 'pending',
+            payload: checkout.payload,
+            deepLink: checkout.deepLink,
+            address: checkout.address,
+            cardLast4,
+            expiresAt,
+            idempotencyKey: key,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return inserted!;
+      });
+      return orderView(row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent retry with the same key won the insert: answer its order.

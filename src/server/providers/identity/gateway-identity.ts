@@ -1,7 +1,8 @@
 /**
  * The production provider over the same small signed JSON protocol as the card issuer
  * (`X-Signature: hex(HMAC-SHA256(IDENTITY_API_SECRET, rawBody))` both ways):
- * `POST <IDENTITY_API_URL>/checks` `{ orderId, kind, fileIds }` answers `{ reference }`.
+ * `POST <IDENTITY_API_URL>/checks` `{ orderId, kind, fileIds }` answers `{ reference }`; its
+ * decisions come back to `POST /api/identity/decision`, signed with the same secret.
  */
 import { z } from 'zod';
 import type { SignedClientOptions } from '../signed-client';
@@ -14,6 +15,7 @@ export function createGatewayIdentity(options: SignedClientOptions & { secret: s
   const post = signedJsonClient(options, 'identity provider');
   return {
     kind: 'gateway',
+    decisionSecret: options.secret,
     submit: async (check) => {
       const parsed = checkAnswer.safeParse(JSON.parse(await post('/checks', check, options.secret)));
       if (!parsed.success) throw new Error('identity provider /checks answer is malformed');

@@ -13,5 +13,5 @@ export function createIdentityProvider(env: Env): IdentityProvider {
   }
   // Production without a provider keeps the sandbox's behaviour (orders wait for a reviewer), but
   // the review desk is demo-only, so such orders would wait for the back office.
-  return createSandboxIdentity();
+  return createSandboxIdentity(env.IDENTITY_API_SECRET ?? null);
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/ui/PageIntro';
 import { ACCOUNT_NS } from './i18n';
 import { CouponList, PlanTable } from './PlanAndCoupons';
+import { ProfileEdit } from './ProfileEdit';
 import { CloseAccount, EmailChange, PasswordChange } from './SecuritySections';
 import { useUserInfo } from './useUserInfo';
 import '../../components/ui/personal.css';
@@ -49,6 +50,7 @@ export function AccountPage() {
         </Link>
       </nav>
       <div className="cp-personal__grid">
+        <ProfileEdit user={user} />
         <PlanTable />
         <CouponList />
         <EmailChange />

@@ -1,19 +1,23 @@
 /**
  * /operate (2007003): the sign-in log (time, IP, device, method, result; a sign-in from an IP or
- * device not seen before is marked) and the operation log (what, when, result, from where), each
- * filtered by result, paged, and exported as CSV (the page shown).
+ * device not seen before is marked) and the operation log (what, when, who — the owner or which
+ * team member —, the card or order concerned, result, from where), each filtered by result (the
+ * operations also by who acted and by a card or order), paged, and exported as CSV (the page shown).
  */
 import Button from 'antd-mobile/es/components/button';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginLog, operateLog } from '../../../contract/logs';
+import { subUserEnum } from '../../../contract/sub-accounts';
 import { PageIntro } from '../../components/ui/PageIntro';
 import { SelectField } from '../../components/ui/SelectField';
+import { TextField } from '../../components/ui/TextField';
 import { call } from '../../lib/http';
 import { productDateTime } from '../../lib/product-time';
 import { LOGS_NS } from './i18n';
 import { csvLine, newSignIns } from './mark-new';
+import { actorText, subjectText } from './operation-text';
 import '../../components/ui/personal.css';
 
 const PAGE_SIZE = 20;
@@ -36,7 +40,12 @@ export function OperatePage() {
   const [kind, setKind] = useState<Kind>('login');
   const [result, setResult] = useState<Result>('all');
   const [pageNo, setPageNo] = useState(1);
+  /** '' = everyone, 'main' = the owner, else a member's sub-account id. */
+  const [actor, setActor] = useState('');
+  const [subjectDraft, setSubjectDraft] = useState('');
+  const [subject, setSubject] = useState('');
   const filter = { pageNo, pageSize: PAGE_SIZE, result: result === 'all' ? undefined : result };
+  const operateFilter = { ...filter, actor: actor || undefined, subject: subject || undefined };
   const logins = useQuery({
     queryKey: ['logs', 'login', filter],
     queryFn: ({ signal }) => call(loginLog, filter, { signal }),
@@ -44,11 +53,21 @@ export function OperatePage() {
     placeholderData: keepPreviousData,
   });
   const operations = useQuery({
-    queryKey: ['logs', 'operate', filter],
-    queryFn: ({ signal }) => call(operateLog, filter, { signal }),
+    queryKey: ['logs', 'operate', operateFilter],
+    queryFn: ({ signal }) => call(operateLog, operateFilter, { signal }),
     enabled: kind === 'operate',
     placeholderData: keepPreviousData,
   });
+  const members = useQuery({
+    queryKey: ['subAccounts', 'userEnum'],
+    queryFn: ({ signal }) => call(subUserEnum, {}, { signal }),
+    enabled: kind === 'operate',
+    staleTime: 60_000,
+  });
+  const search = () => {
+    setSubject(subjectDraft.trim());
+    setPageNo(1);
+  };
   const total = (kind === 'login' ? logins.data?.total : operations.data?.total) ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const loginRows = logins.data?.data ?? [];
@@ -71,9 +90,18 @@ export function OperatePage() {
           ),
         ])
       : saveCsv('operation-log.csv', [
-          csvLine([t('time'), t('action'), t('resultLabel'), t('ip'), t('device')]),
+          csvLine([t('time'), t('who'), t('action'), t('subject'), t('resultLabel'), t('ip'), t('device')]),
           ...opRows.map((r) =>
-            csvLine([productDateTime(r.createdAt), r.action, resultText(r.result), r.ip, r.device]),
+            csvLine([
+              productDateTime(r.createdAt),
+              actorText(t, r.actor),
+              r.action,
+              // Every card of a batch in the file, not the page's first few.
+              subjectText(t, r, r.subjects.length),
+              resultText(r.result),
+              r.ip,
+              r.device,
+            ]),
           ),
         ]);
 
@@ -112,6 +140,47 @@ export function OperatePage() {
           {t('export')}
         </Button>
       </div>
+      {kind === 'operate' ? (
+        <form
+          className="cp-personal__row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search();
+          }}
+          data-testid="operate-filters"
+        >
+          <SelectField<string>
+            label={t('actorFilter')}
+            value={actor}
+            options={[
+              { value: '', label: t('actorAll') },
+              { value: 'main', label: t('actorMain') },
+              ...(members.data ?? []).map((m) => ({
+                value: m.id,
+                label: t('actorMember', { name: m.nickname || m.email, uid: m.subUid }),
+              })),
+            ]}
+            onChange={(v) => {
+              setActor(v);
+              setPageNo(1);
+            }}
+            data-testid="logs-actor"
+          />
+          <TextField
+            label={t('subjectFilter')}
+            hint={t('subjectHint')}
+            value={subjectDraft}
+            onChange={setSubjectDraft}
+            onBlur={search}
+            maxLength={64}
+            enterKeyHint="search"
+            data-testid="logs-subject"
+          />
+          <Button size="small" type="submit" data-testid="logs-search">
+            {t('search')}
+          </Button>
+        </form>
+      ) : null}
       <div className="cp-personal__card" style={{ overflowX: 'auto' }}>
         {kind === 'login' ? (
           <table className="cp-personal__table" data-testid="login-log">
@@ -148,7 +217,9 @@ export function OperatePage() {
             <thead>
               <tr>
                 <th>{t('time')}</th>
+                <th>{t('who')}</th>
                 <th>{t('action')}</th>
+                <th>{t('subject')}</th>
                 <th>{t('resultLabel')}</th>
                 <th>{t('ip')}</th>
               </tr>
@@ -157,7 +228,9 @@ export function OperatePage() {
               {opRows.map((r) => (
                 <tr key={r.id} data-testid="operate-row" data-result={r.result}>
                   <td>{productDateTime(r.createdAt)}</td>
+                  <td data-testid="operate-who">{actorText(t, r.actor)}</td>
                   <td>{t(`actions.${r.action.replace('.', '_')}`, { defaultValue: r.action })}</td>
+                  <td data-testid="operate-subject">{subjectText(t, r)}</td>
                   <td>{resultText(r.result)}</td>
                   <td>{r.ip}</td>
                 </tr>
