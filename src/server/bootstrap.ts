@@ -11,6 +11,7 @@ import { createSmtpMail } from './providers/mail/smtp-mail';
 import { createIdentityProvider } from './providers/identity';
 import { createIssuerProvider, issuerProductionProblems } from './providers/issuer';
 import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
+import { payoutsConfigProblems } from './providers/payouts';
 import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
 
 export const DEFAULT_CLIENTS = 'portal:portal';
@@ -31,6 +32,8 @@ export function productionProblems(env: Env): string[] {
 export async function buildContext(env: Env, options: { now?: () => Date } = {}): Promise<AppContext> {
   const problems = productionProblems(env);
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
+  const mismatched = payoutsConfigProblems(env);
+  if (mismatched.length > 0) throw new Error(`Refusing to start: ${mismatched.join('; ')}`);
   const log = createLogger(env.LOG_LEVEL);
   const box = env.SECRET_KEY ? SecretBox.fromBase64(env.SECRET_KEY) : SecretBox.fromDataDir(env.DATA_DIR);
   const database = await openDatabase({
