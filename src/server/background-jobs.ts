@@ -3,9 +3,16 @@
  * claim in lib/jobs.ts makes each run once per period across all processes.
  */
 import type { JobSpec } from './lib/jobs';
+import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { topupSweepJob } from './modules/topups/sweep-orders';
 
-export const BACKGROUND_JOBS: readonly JobSpec[] = [purgeJob, topupSweepJob, identitySweepJob, agentJob];
+export const BACKGROUND_JOBS: readonly JobSpec[] = [
+  mailQueueJob,
+  purgeJob,
+  topupSweepJob,
+  identitySweepJob,
+  agentJob,
+];
