@@ -84,7 +84,7 @@ export async function sendMailCode(
   const deliver = options.deliver !== false;
   const subject = translate(lang, `server:mail.${purpose}.subject`);
   const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
-  const mail = { to: email, subject, text, html: renderMail(subject, text) };
+  const mail = { to: email, subject, text, html: renderMail(subject, text, lang) };
   const sourceRow = await inTransaction(ctx.database.db, async (tx) => {
     // Serialise sends per address so two concurrent requests cannot both pass the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-code:${email}`}))`);
