@@ -222,6 +222,13 @@ export default defineConfig({
           groups: [
             { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'start', tags: ['$initial'] },
+            // The bottom-sheet machinery (antd-mobile's Popup and Mask with their gesture and
+            // animation engines, ~28 KB) in one chunk of its own: left to itself the bundler merged
+            // it with a small hook every page imports, so /home paid for sheets nobody had opened.
+            {
+              name: 'sheet',
+              test: /node_modules[\\/](@use-gesture|@react-spring|antd-mobile[\\/]es[\\/]components[\\/](popup|mask))[\\/]/,
+            },
           ],
         },
       },

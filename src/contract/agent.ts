@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { inviteCode, mailCode, optionalText, requiredText } from './fields';
+import { inviteCode, mailCode, minorAmount, optionalText, requiredText } from './fields';
 import { MAIN_ONLY } from './permissions';
 
 /** Every agent call is the main account's alone (a member earns no commission of its own). */
@@ -134,10 +134,7 @@ export const bankCardView = z.object({
 });
 export type BankCardView = z.infer<typeof bankCardView>;
 
-const amountField = z.coerce
-  .number({ error: 'agent:validation.amount' })
-  .int({ error: 'agent:validation.amount' })
-  .positive({ error: 'agent:validation.amount' });
+const amountField = minorAmount('agent:validation.amount');
 
 /** Digits only once spaces are gone: 12 to 19 of them; the Luhn check is the server's. */
 const bankCardNumber = z

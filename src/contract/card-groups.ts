@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { cardIdList, declineReason } from './cards';
 import type { RequestOf } from './core';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { mailCode, optionalText, requiredText, stepUpTicket } from './fields';
+import { mailCode, minorAmount, optionalText, requiredText, stepUpTicket } from './fields';
 
 export const GROUP_NAME_MAX = 32;
 /** A merge takes at most this many groups at once. */
@@ -292,7 +292,7 @@ export const cardGroupPreview = endpoint({
       cardIds: optionalText(cardIdList),
       groupId: optionalText(groupId),
       /** Recharge only: minor units per card. */
-      amount: optionalText(z.coerce.number().int().min(1, { error: 'common:validation.amount' })),
+      amount: optionalText(minorAmount('common:validation.amount')),
     })
     .refine((v) => v.cardIds !== undefined || v.groupId !== undefined, {
       error: 'cards:validation.chooseCards',

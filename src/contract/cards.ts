@@ -19,7 +19,7 @@ import {
   STREET_MAX,
 } from './card-rules';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { googleCode, mailCode, optionalText, requiredText, stepUpTicket } from './fields';
+import { googleCode, mailCode, minorAmount, optionalText, requiredText, stepUpTicket } from './fields';
 import { amountMinor, calendarDate } from './finance';
 import { cardNetwork } from './segments';
 
@@ -337,8 +337,8 @@ export const cardFilter = z
     segmentId: optionalText(z.string().trim().max(64)),
     label: optionalText(z.string().trim().max(LABEL_MAX)),
     /** Inclusive balance range, minor units. */
-    minBalance: optionalText(z.coerce.number().int().min(0, { error: 'common:validation.balanceRange' })),
-    maxBalance: optionalText(z.coerce.number().int().min(0, { error: 'common:validation.balanceRange' })),
+    minBalance: optionalText(minorAmount('common:validation.balanceRange', 0)),
+    maxBalance: optionalText(minorAmount('common:validation.balanceRange', 0)),
     /** Opening date range, inclusive calendar days (UTC+8). */
     startDate: optionalText(calendarDate),
     endDate: optionalText(calendarDate),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from './index';
-import { email, inviteCode, mailCode, password, withConfirmedPassword } from './fields';
+import { email, inviteCode, mailCode, minorAmount, password, withConfirmedPassword } from './fields';
 
 describe('email', () => {
   it.each([
@@ -84,5 +84,45 @@ describe('calendarDate', () => {
     expect(calendarDate.safeParse('2028-02-29').success).toBe(true);
     for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-01', '20260101', ''])
       expect(calendarDate.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('minorAmount, the one money type of requests', () => {
+  const amount = minorAmount('common:validation.amount');
+  const bound = minorAmount('common:validation.balanceRange', 0);
+
+  it('takes a JSON integer or a string of decimal digits', () => {
+    expect(amount.parse(5000)).toBe(5000);
+    expect(amount.parse('5000')).toBe(5000);
+    expect(amount.parse('0005000')).toBe(5000);
+    expect(bound.parse('0')).toBe(0);
+  });
+
+  it('refuses every looser spelling a numeric coercion would accept, with the field’s message', () => {
+    for (const value of [
+      true,
+      false,
+      [5000],
+      '0xC350',
+      '1e3',
+      ' 12',
+      '12 ',
+      '-600',
+      '600.12',
+      '',
+      null,
+      1.5,
+      -1,
+      0,
+      NaN,
+      Infinity,
+      2 ** 53,
+      '12345678901234567',
+    ]) {
+      const result = amount.safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('common:validation.amount');
+    }
+    expect(bound.safeParse(-1).success).toBe(false);
   });
 });

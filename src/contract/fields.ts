@@ -27,6 +27,27 @@ export const password = z
   .min(PASSWORD_MIN, { error: 'common:validation.passwordLength' })
   .max(PASSWORD_MAX, { error: 'common:validation.passwordLength' });
 
+/** At most 16 digits: every such number is a safe integer. */
+const WHOLE_DIGITS = /^\d{1,16}$/;
+
+/**
+ * The one money type of requests (issue 13 §3): a whole number of minor units, sent as a JSON
+ * integer or as a string of decimal digits (form bodies and query strings carry text). Nothing
+ * looser: not `true`, `[5000]`, `"0xC350"`, `"1e3"`, `" 12"` or `"-600"`, which a plain numeric
+ * coercion would all turn into amounts. `min` is 1 for an amount to move, 0 for a range bound.
+ */
+export function minorAmount(error: string, min: 0 | 1 = 1) {
+  return z
+    .custom<number | string>(
+      (value) =>
+        (typeof value === 'number' && Number.isSafeInteger(value)) ||
+        (typeof value === 'string' && WHOLE_DIGITS.test(value)),
+      { error },
+    )
+    .transform(Number)
+    .pipe(z.number().int({ error }).min(min, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
+}
+
 /** Six-digit code sent by e-mail. */
 export const mailCode = z
   .string({ error: 'common:validation.code' })

@@ -5,17 +5,13 @@
  */
 import { z } from 'zod';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
-import { mailCode, optionalText, requiredText } from './fields';
+import { mailCode, minorAmount, optionalText, requiredText } from './fields';
 import { TOPUP_CHANNELS, USD_TRANSFER_MAX, USD_TRANSFER_MIN } from './topup-rules';
 
 export const topupChannel = z.enum(TOPUP_CHANNELS, { error: 'common:validation.channel' });
 
 /** An amount typed by the customer, sent in minor units (form bodies carry it as a string). */
-export const amountMinor = z.coerce
-  .number({ error: 'common:validation.amount' })
-  .int({ error: 'common:validation.amount' })
-  .positive({ error: 'common:validation.amount' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'common:validation.amount' });
+export const amountMinor = minorAmount('common:validation.amount');
 
 /** Calendar date `YYYY-MM-DD`. */
 export const calendarDate = z
@@ -221,11 +217,12 @@ export const forecastStatus = z.enum(['submitted', 'approved', 'rejected', 'revo
 export type ForecastStatus = z.infer<typeof forecastStatus>;
 
 export const forecastFields = z.object({
-  amount: amountMinor
-    .min(USD_TRANSFER_MIN, { error: 'common:validation.usdTransferMin' })
-    .max(USD_TRANSFER_MAX, {
-      error: 'common:validation.amount',
-    }),
+  amount: amountMinor.pipe(
+    z
+      .number()
+      .min(USD_TRANSFER_MIN, { error: 'common:validation.usdTransferMin' })
+      .max(USD_TRANSFER_MAX, { error: 'common:validation.amount' }),
+  ),
   payerName: requiredText(100),
   payerAccount: requiredText(64),
   bankArea: requiredText(100),

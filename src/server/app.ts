@@ -18,6 +18,7 @@ import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
+import { registerPayoutEventsRoute } from './modules/agent/payout-events-route';
 import { registerIssuerEventsRoute } from './modules/card-spend/issuer-events-route';
 import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
 import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
@@ -94,6 +95,7 @@ export function createApp(ctx: AppContext): Hono {
   registerPaymentNotifyRoute(app, ctx);
   registerIssuerEventsRoute(app, ctx);
   registerIdentityDecisionRoute(app, ctx);
+  registerPayoutEventsRoute(app, ctx);
   registerPublicUpload(app, ctx);
   if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
 

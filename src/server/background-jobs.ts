@@ -3,6 +3,7 @@
  * claim in lib/jobs.ts makes each run once per period across all processes.
  */
 import type { JobSpec } from './lib/jobs';
+import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { identitySweepJob } from './modules/identity/sweep-identity';
@@ -10,6 +11,7 @@ import { subExpiryJob } from './modules/sub-accounts/expire-subs';
 import { topupSweepJob } from './modules/topups/sweep-orders';
 
 export const BACKGROUND_JOBS: readonly JobSpec[] = [
+  mailQueueJob,
   purgeJob,
   topupSweepJob,
   identitySweepJob,

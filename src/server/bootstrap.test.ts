@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContext, productionProblems } from './bootstrap';
+import { TOPUP_CHANNELS as CHANNELS } from '../contract/topup-rules';
 import { loadEnv } from './env';
 
 describe('production mode', () => {
@@ -22,14 +23,34 @@ describe('production mode', () => {
       APP_MODE: 'production',
       SMTP_URL: 'smtp://mail.internal:587',
       SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      OAUTH_CLIENTS: 'portal:long-random-secret',
+      OAUTH_CLIENTS: 'portal:Kx7q-Rm2v-Wp9z-Ld4h',
       DATABASE_URL: 'postgres://app@db/portal',
       PAYMENTS_GATEWAY_URL: 'https://gateway.internal/v1',
-      PAYMENT_CHANNEL_SECRETS: 'wechat:a1,alipay:a2,unionpay:a3,usdt_trc20:a4,bank_card:a5',
+      PAYMENT_CHANNEL_SECRETS: CHANNELS.map((c, i) => `${c}:${i}-9fQ2mZ7xLk4wRt8v`).join(','),
       ISSUER_API_URL: 'https://issuer.internal/v1',
       ISSUER_EVENT_SECRET: 'a-long-random-issuer-secret',
     });
     expect(productionProblems(env)).toEqual([]);
+  });
+
+  it('refuses short or guessable secrets and the web client’s public default, without quoting them', () => {
+    const weak = loadEnv({
+      APP_MODE: 'production',
+      OAUTH_CLIENTS: 'portal:portal,x:y',
+      PAYMENT_CHANNEL_SECRETS: 'wechat:a,alipay:abababababababababab',
+      ISSUER_EVENT_SECRET: 'aaaaaaaaaaaaaaaa',
+      IDENTITY_API_SECRET: '0123456789abcdef',
+    });
+    const problems = productionProblems(weak).join('\n');
+    expect(problems).toContain('OAUTH_CLIENTS secret of "portal" must be at least 16 characters');
+    expect(problems).toContain('OAUTH_CLIENTS secret of "portal" (the public default)');
+    expect(problems).toContain('OAUTH_CLIENTS secret of "x" must be at least 16 characters');
+    expect(problems).toContain('PAYMENT_CHANNEL_SECRETS secret of wechat must be at least 16 characters');
+    expect(problems).toContain('PAYMENT_CHANNEL_SECRETS secret of alipay is too easy to guess');
+    expect(problems).toContain('ISSUER_EVENT_SECRET is too easy to guess');
+    // Sixteen different hex digits are 64 bits by the estimate: accepted.
+    expect(problems).not.toContain('IDENTITY_API_SECRET');
+    expect(problems).not.toMatch(/aaaaaaaa|abababab/);
   });
 
   it('demo mode needs nothing', () => {

@@ -6,14 +6,19 @@ import type { Env } from './env';
 import { parseClients } from './env';
 import { SecretBox } from './lib/crypto';
 import { createLogger } from './lib/logger';
+import { weakSecretProblem } from './lib/secret-strength';
 import { createOutboxMail } from './providers/mail/outbox-mail';
 import { createSmtpMail } from './providers/mail/smtp-mail';
 import { createIdentityProvider } from './providers/identity';
 import { createIssuerProvider, issuerProductionProblems } from './providers/issuer';
 import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
+import { parseChannelSecrets } from './providers/payments/channel-secrets';
+import { payoutsConfigProblems } from './providers/payouts';
 import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
 
 export const DEFAULT_CLIENTS = 'portal:portal';
+const WEB_CLIENT_ID = 'portal';
+const DEFAULT_WEB_SECRET = 'portal';
 
 /** Production refuses sandbox providers and default secrets (issue 2, section 2). */
 export function productionProblems(env: Env): string[] {
@@ -22,15 +27,36 @@ export function productionProblems(env: Env): string[] {
   if (!env.SMTP_URL) problems.push('SMTP_URL is required (the sandbox outbox is demo-only)');
   if (!env.SECRET_KEY) problems.push('SECRET_KEY is required (no generated key file in production)');
   if (env.OAUTH_CLIENTS === DEFAULT_CLIENTS) problems.push('OAUTH_CLIENTS must not use the default secret');
+  problems.push(...secretStrengthProblems(env));
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
   problems.push(...issuerProductionProblems(env));
   return problems;
 }
 
+/**
+ * Every configured secret, checked for length and guessability (lib/secret-strength.ts); the web
+ * client `portal` must not keep its public default secret.
+ */
+function secretStrengthProblems(env: Env): string[] {
+  const named: [string, string][] = [];
+  const clients = parseClients(env.OAUTH_CLIENTS);
+  for (const [id, secret] of clients) named.push([`OAUTH_CLIENTS secret of "${id}"`, secret]);
+  if (clients.get(WEB_CLIENT_ID) === DEFAULT_WEB_SECRET)
+    named.push([`OAUTH_CLIENTS secret of "${WEB_CLIENT_ID}" (the public default)`, '']);
+  for (const [channel, secret] of parseChannelSecrets(env.PAYMENT_CHANNEL_SECRETS))
+    named.push([`PAYMENT_CHANNEL_SECRETS secret of ${channel}`, secret]);
+  if (env.ISSUER_EVENT_SECRET) named.push(['ISSUER_EVENT_SECRET', env.ISSUER_EVENT_SECRET]);
+  if (env.IDENTITY_API_SECRET) named.push(['IDENTITY_API_SECRET', env.IDENTITY_API_SECRET]);
+  if (env.PAYOUT_API_SECRET) named.push(['PAYOUT_API_SECRET', env.PAYOUT_API_SECRET]);
+  return named.map(([name, secret]) => weakSecretProblem(name, secret)).filter((p) => p !== null);
+}
+
 export async function buildContext(env: Env, options: { now?: () => Date } = {}): Promise<AppContext> {
   const problems = productionProblems(env);
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
+  const mismatched = payoutsConfigProblems(env);
+  if (mismatched.length > 0) throw new Error(`Refusing to start: ${mismatched.join('; ')}`);
   const log = createLogger(env.LOG_LEVEL);
   const box = env.SECRET_KEY ? SecretBox.fromBase64(env.SECRET_KEY) : SecretBox.fromDataDir(env.DATA_DIR);
   const database = await openDatabase({

@@ -44,6 +44,10 @@ const envSchema = z.object({
   IDENTITY_API_URL: z.url().optional(),
   /** Signing key of identity-provider requests. */
   IDENTITY_API_SECRET: z.string().min(16).optional(),
+  /** Payout gateway of agent bank withdrawals (production); unset means the sandbox desk in demo mode. */
+  PAYOUT_API_URL: z.url().optional(),
+  /** Signing key of payout requests and of the gateway's decisions (`POST /api/payouts/events`). */
+  PAYOUT_API_SECRET: z.string().min(16).optional(),
   /**
    * CNY charged per 1 USD when a CNY wallet pays for a USD card (rate including the spread), e.g.
    * 7.25. Quotes show it; the action charges exactly the quoted total or refuses.

@@ -18,7 +18,7 @@ import { vi } from 'vitest';
 import { App } from './App';
 import { i18n } from './lib/i18n';
 import { createAppRouter } from './router';
-import { StepUpHost } from './components/ui/StepUpSheet';
+import { StepUpHost } from './components/ui/StepUpHost';
 
 export function renderApp(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));

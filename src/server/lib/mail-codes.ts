@@ -10,8 +10,12 @@
  *   purpose flooded waits 15 minutes.
  * - Per source address, for the signed-out purposes: SOURCE_LIMIT requests in SOURCE_WINDOW_MS,
  *   then 429 — what actually stops one machine from mailing many addresses.
- * - A send that fails does not count: the code row (and the source's count) is removed and the
- *   customer gets a translated "could not send, try again", with no cooldown.
+ * - Signed-out codes are queued (lib/mail-queue.ts) in the code's transaction and sent after the
+ *   answer, so the answer and its timing do not depend on whether the address has an account, nor
+ *   on the mail server being up. A queued mail that cannot be sent is withdrawn with its code and
+ *   its counts, so asking again works at once.
+ * - Signed-in codes are sent in the request: a send that fails does not count (the code row is
+ *   removed) and the customer gets a translated "could not send, try again", with no cooldown.
  */
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../contract/core';
@@ -23,6 +27,7 @@ import { newId, randomDigits, safeEqual } from './crypto';
 import { AppError, fail } from './errors';
 import type { Lang } from './i18n';
 import { translate } from './i18n';
+import { enqueueMail, kickMailQueue } from './mail-queue';
 import { renderMail } from './mail-templates';
 
 export type CodePurpose = (typeof emailCodes.$inferInsert)['purpose'];
@@ -74,7 +79,12 @@ export async function sendMailCode(
   const code = randomDigits(6);
   const now = ctx.now();
   const id = newId();
-  const source = SIGNED_OUT.has(purpose) && options.ip ? options.ip : null;
+  const signedOut = SIGNED_OUT.has(purpose);
+  const source = signedOut && options.ip ? options.ip : null;
+  const deliver = options.deliver !== false;
+  const subject = translate(lang, `server:mail.${purpose}.subject`);
+  const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
+  const mail = { to: email, subject, text, html: renderMail(subject, text, lang) };
   const sourceRow = await inTransaction(ctx.database.db, async (tx) => {
     // Serialise sends per address so two concurrent requests cannot both pass the limits.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-code:${email}`}))`);
@@ -108,19 +118,25 @@ export async function sendMailCode(
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       createdAt: now,
     });
-    if (!source) return null;
-    const [row] = await tx
-      .insert(signinFailures)
-      .values({ subject: sourceSubject(source), createdAt: now })
-      .returning({ id: signinFailures.id });
-    return row?.id ?? null;
+    let sourceCountId: number | null = null;
+    if (source) {
+      const [row] = await tx
+        .insert(signinFailures)
+        .values({ subject: sourceSubject(source), createdAt: now })
+        .returning({ id: signinFailures.id });
+      sourceCountId = row?.id ?? null;
+    }
+    if (signedOut && deliver) await enqueueMail(tx, ctx, mail, { codeId: id, sourceCountId });
+    return sourceCountId;
   });
   const resendIn = resendWait(1);
-  if (options.deliver === false) return { expiresIn: CODE_TTL_SECONDS, resendIn };
-  const subject = translate(lang, `server:mail.${purpose}.subject`);
-  const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
+  if (!deliver) return { expiresIn: CODE_TTL_SECONDS, resendIn };
+  if (signedOut) {
+    kickMailQueue(ctx);
+    return { expiresIn: CODE_TTL_SECONDS, resendIn };
+  }
   try {
-    await ctx.mail.send({ to: email, subject, text, html: renderMail(subject, text) });
+    await ctx.mail.send(mail);
   } catch (error) {
     // Nothing was delivered, so nothing may count: not the back-off, not the source's limit.
     ctx.log.warn('code mail not sent', { purpose, error: String(error) });

@@ -1,13 +1,19 @@
-/** A plain, accessible HTML body for transactional mails; the text part carries the same words. */
+/**
+ * A plain, accessible HTML body for transactional mails; the text part carries the same words. The
+ * document names its language and its title, so screen readers and mail clients read it right.
+ */
+import type { Lang } from './i18n';
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function renderMail(subject: string, text: string): string {
+export function renderMail(subject: string, text: string, lang: Lang): string {
   const paragraphs = text
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`)
     .join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1a2e;padding:24px"><h2 style="margin:0 0 16px">${escapeHtml(subject)}</h2>${paragraphs}<p style="color:#888;font-size:12px">Card Portal</p></body></html>`;
+  const title = escapeHtml(subject);
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;color:#1a1a2e;padding:24px"><h1 style="margin:0 0 16px;font-size:20px">${title}</h1>${paragraphs}<p style="color:#888;font-size:12px">Card Portal</p></body></html>`;
 }

@@ -12,6 +12,7 @@ import type { EndpointDef, Envelope, RequestOf } from '../../contract/core';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
 import { mailOutbox } from '../db/schema';
+import { settleMailQueue } from '../lib/mail-queue';
 import type { Env } from '../env';
 import { loadEnv, parseClients } from '../env';
 import { SecretBox } from '../lib/crypto';
@@ -119,6 +120,8 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
   };
 
   const latestCode = async (email: string) => {
+    // Signed-out code mails leave through the queue after the answer (lib/mail-queue.ts).
+    await settleMailQueue(ctx);
     const [mail] = await ctx.database.db
       .select({ text: mailOutbox.text })
       .from(mailOutbox)

@@ -9,7 +9,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
 import { AppShell } from '../components/layout/AppShell';
-import { StepUpHost } from '../components/ui/StepUpSheet';
+import { StepUpHost } from '../components/ui/StepUpHost';
 import type { UserMenuProps } from '../components/layout/UserMenu';
 import { usePrivilege } from '../features/account/usePrivilege';
 import { useSubUserInfo } from '../features/account/useSubUserInfo';

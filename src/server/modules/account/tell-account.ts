@@ -20,7 +20,7 @@ export async function tellAccount(
   const subject = translate(lang, `server:account.mail.${notice}.subject`);
   const text = translate(lang, `server:account.mail.${notice}.text`, params);
   try {
-    await ctx.mail.send({ to: address, subject, text, html: renderMail(subject, text) });
+    await ctx.mail.send({ to: address, subject, text, html: renderMail(subject, text, lang) });
   } catch (error) {
     ctx.log.warn('account notice not sent', { notice, error: String(error) });
   }

@@ -16,10 +16,11 @@ import {
 } from '../../../contract/agent';
 import type { AgentInfoView, BankCardView, CommissionView, WithdrawalView } from '../../../contract/agent';
 import { stepUp } from '../../../contract/account';
-import { accounts, agentFeeEvents, agentBankCards } from '../../db/schema';
+import { accounts, agentFeeEvents, agentBankCards, identityOrders } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
+import { grantVerification } from '../identity/grant-verification';
 import { readWallet } from '../wallet/read-wallet';
 import { accrueFees } from './accrue-fees';
 import { expectBooksHealthy, invitedPair, inviteeOf, payFee, refundFee } from './agent.test-kit';
@@ -181,7 +182,8 @@ describe('invitations', () => {
     const paying = page.data.find((row) => row.earned.length > 0)!;
     expect(paying).toMatchObject({
       stage: 'first_topup',
-      nextStage: 'first_card',
+      // Topped up below the unverified ceiling: verification is the step still missing.
+      nextStage: 'verified',
       earned: [{ currency: 'CNY', amount: 100 }],
     });
     expect(paying.id).not.toBe(invitee.accountId);
@@ -192,6 +194,38 @@ describe('invitations', () => {
       .body.data as { total: number };
     expect(theirs.total).toBe(0);
     expect(await flow(stranger.token)).toEqual([]);
+  });
+
+  it('counts an invitee as verified only while an identity approval holds, whatever else they did', async () => {
+    const { agent, invitee } = await invitedPair(t);
+    // Signed in and topped up below the unverified ceiling, but not verified.
+    await payFee(t, invitee.accountId, 'topup', 'CNY', 500);
+    const page = async () =>
+      (await t.api(pageOfInvitations, { pageNo: 1, pageSize: 10 }, { token: agent.token })).body.data as {
+        data: { stage: string; nextStage: string | null }[];
+        funnel: { stage: string; count: number }[];
+      };
+    const count = (view: Awaited<ReturnType<typeof page>>, stage: string) =>
+      view.funnel.find((f) => f.stage === stage)!.count;
+    let view = await page();
+    expect(view.data[0]).toEqual(expect.objectContaining({ stage: 'first_topup', nextStage: 'verified' }));
+    expect([count(view, 'verified'), count(view, 'first_topup')]).toEqual([0, 1]);
+    const filtered = (
+      await t.api(pageOfInvitations, { pageNo: 1, pageSize: 10, stage: 'verified' }, { token: agent.token })
+    ).body.data as { total: number };
+    expect(filtered.total).toBe(0);
+
+    await grantVerification(t.ctx, invitee.accountId, 'individual');
+    view = await page();
+    expect(view.data[0]).toEqual(expect.objectContaining({ stage: 'first_topup', nextStage: 'first_card' }));
+    expect(count(view, 'verified')).toBe(1);
+
+    // An approval that has expired no longer counts.
+    await t.ctx.database.db
+      .update(identityOrders)
+      .set({ expiresAt: new Date(t.ctx.now().getTime() - 1000) })
+      .where(eq(identityOrders.accountId, invitee.accountId));
+    expect(count(await page(), 'verified')).toBe(0);
   });
 
   it('shows who an invitation code belongs to, masked, without signing in', async () => {

@@ -2,9 +2,11 @@
  * GET /api/agent/pageOfInvitations: the caller's invitees, newest first, each at the furthest stage
  * reached, with the commission earned from them, plus the funnel over all of them.
  *
- * Stages, in order: registered; verified (signed in on their own at least once: the e-mail was
- * proven at sign-up, so this is the first sign of real use until identity verification exists);
- * first top-up (money came into a wallet); first card; spending (a card payment was authorised).
+ * Stages, in order: registered; verified (an identity verification approved and not expired, the
+ * level of modules/identity/identity-level.ts); first top-up (money came into a wallet); first card;
+ * spending (a card payment was authorised). An unverified account may top up below its ceiling, so
+ * the stages are not reached strictly in order: each is checked on its own, an invitee shows the
+ * furthest one reached, and the funnel counts, per stage, the invitees who reached it.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,21 +22,32 @@ interface InviteeRow {
   id: string;
   email: string;
   created_at: string | Date;
-  stage: number;
+  /** One flag per stage after `registered`, in INVITEE_STAGES order. */
+  verified: boolean;
+  first_topup: boolean;
+  first_card: boolean;
+  spending: boolean;
 }
 
-/** The furthest stage of each invitee of `agentId`, as an index into INVITEE_STAGES. */
-function inviteesWithStage(agentId: string) {
+/** Which stages each invitee of `agentId` has reached, at `now` (an approval counts until it expires). */
+function inviteesWithStages(agentId: string, now: Date) {
   return sql`select a.id, a.email, a.created_at,
-      case
-        when exists (select 1 from card_authorizations z where z.account_id = a.id) then 4
-        when exists (select 1 from cards c where c.account_id = a.id) then 3
-        when exists (select 1 from ledger_entries e where e.account_id = a.id
-                      and e.type in ('topup', 'transfer_in')) then 2
-        when exists (select 1 from login_logs l where l.account_id = a.id and l.result = 'success') then 1
-        else 0
-      end as stage
+      exists (select 1 from identity_orders o where o.account_id = a.id and o.status = 'approved'
+              and (o.expires_at is null or o.expires_at > ${now.toISOString()}::timestamptz)) as verified,
+      exists (select 1 from ledger_entries e where e.account_id = a.id
+              and e.type in ('topup', 'transfer_in')) as first_topup,
+      exists (select 1 from cards c where c.account_id = a.id) as first_card,
+      exists (select 1 from card_authorizations z where z.account_id = a.id) as spending
     from accounts a where a.invited_by = ${agentId}`;
+}
+
+function reached(row: InviteeRow): boolean[] {
+  return [true, row.verified, row.first_topup, row.first_card, row.spending];
+}
+
+/** The furthest stage reached, as an index into INVITEE_STAGES. */
+function furthestStage(row: InviteeRow): number {
+  return reached(row).lastIndexOf(true);
 }
 
 export async function listInvitations(
@@ -45,10 +58,14 @@ export async function listInvitations(
   const db = ctx.database.db;
   const all = await rowsOf<InviteeRow>(
     db,
-    sql`select * from (${inviteesWithStage(agentId)}) s order by s.created_at desc, s.id desc`,
+    sql`select * from (${inviteesWithStages(agentId, ctx.now())}) s order by s.created_at desc, s.id desc`,
   );
-  const funnel = INVITEE_STAGES.map((stage, i) => ({ stage, count: all.filter((r) => r.stage >= i).length }));
-  const wanted = query.stage === undefined ? all : all.filter((r) => INVITEE_STAGES[r.stage] === query.stage);
+  const funnel = INVITEE_STAGES.map((stage, i) => ({
+    stage,
+    count: all.filter((r) => reached(r)[i]).length,
+  }));
+  const wanted =
+    query.stage === undefined ? all : all.filter((r) => INVITEE_STAGES[furthestStage(r)] === query.stage);
   const page = wanted.slice((query.pageNo - 1) * query.pageSize, query.pageNo * query.pageSize);
   const earned =
     page.length === 0
@@ -77,8 +94,9 @@ export async function listInvitations(
     id: ctx.box.hmac('agent-invitee', row.id).slice(0, 20),
     emailMasked: maskEmail(row.email),
     signedUpAt: new Date(row.created_at).toISOString(),
-    stage: INVITEE_STAGES[row.stage]!,
-    nextStage: INVITEE_STAGES[row.stage + 1] ?? null,
+    stage: INVITEE_STAGES[furthestStage(row)]!,
+    // The first stage still missing, which the agent's reminder is about (often verification).
+    nextStage: INVITEE_STAGES[reached(row).indexOf(false)] ?? null,
     earned: earned
       .filter((e) => e.invitee === row.id)
       .map((e) => ({ currency: e.currency as CurrencyCode, amount: Number(e.amount) })),

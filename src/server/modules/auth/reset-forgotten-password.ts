@@ -43,7 +43,7 @@ async function noticePasswordChanged(ctx: AppContext, account: SigninAccount): P
   const subject = translate(account.lang, 'server:auth.passwordChangedMail.subject');
   const text = translate(account.lang, 'server:auth.passwordChangedMail.text', { email: account.email });
   try {
-    await ctx.mail.send({ to: account.email, subject, text, html: renderMail(subject, text) });
+    await ctx.mail.send({ to: account.email, subject, text, html: renderMail(subject, text, account.lang) });
   } catch (error) {
     ctx.log.error('password change notice failed', { accountId: account.id, error: String(error) });
   }

@@ -2,6 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { CallOptions, TestApp } from '../../testing/harness';
 import { accounts, mailOutbox } from '../../db/schema';
+import { settleMailQueue } from '../../lib/mail-queue';
 import { newGoogleSecret } from '../../lib/totp';
 import { issueCaptchaTicket } from './captcha-store';
 
@@ -25,6 +26,7 @@ export async function captchaTicket(t: TestApp): Promise<string> {
 }
 
 export async function mailsTo(t: TestApp, email: string, subject?: string): Promise<number> {
+  await settleMailQueue(t.ctx);
   const conditions = [eq(mailOutbox.to, email)];
   if (subject) conditions.push(eq(mailOutbox.subject, subject));
   const [row] = await t.ctx.database.db

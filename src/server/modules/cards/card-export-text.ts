@@ -9,7 +9,7 @@
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import type { Cell, ExportText } from '../flows/export-cells';
-import { neutralise, productTime } from '../flows/export-cells';
+import { textCell } from '../flows/export-cells';
 import type { CardExportRow } from './card-export-batch';
 import type { CardSecrets } from './store-card';
 
@@ -39,11 +39,11 @@ function secretCells(secrets: CardSecrets | null): Cell[] {
   if (!secrets) throw new Error('a full card export row needs its secrets');
   const month = String(secrets.expiryMonth).padStart(2, '0');
   const year = String(secrets.expiryYear % 100).padStart(2, '0');
-  return [{ text: secrets.pan }, { text: `${month}/${year}` }, { text: secrets.cvv }];
+  return [{ digits: secrets.pan }, { text: `${month}/${year}` }, { digits: secrets.cvv }];
 }
 
 export function cardExportText(lang: Lang, full: boolean): ExportText<CardExportRecord> {
-  const text = (value: string | null): Cell => ({ text: neutralise(value ?? '') });
+  const text = textCell;
   const column = (name: string) => translate(lang, `server:cards.export.columns.${name}`);
   const statusName = (status: string) => translate(lang, `server:enums.cardStatus.${status}`);
   return {
@@ -59,9 +59,9 @@ export function cardExportText(lang: Lang, full: boolean): ExportText<CardExport
       { minor: card.spent },
       text(statusName(card.status)),
       text(card.label),
-      text(card.last4),
+      { digits: card.last4 },
       ...(full ? secretCells(secrets) : []),
-      text(productTime(card.createdAt)),
+      { time: card.createdAt },
     ],
   };
 }

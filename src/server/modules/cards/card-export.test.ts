@@ -114,7 +114,8 @@ describe('GET /api/card/cardDown without full numbers', () => {
       'Active',
       // Defused: a spreadsheet must not run it.
       `"'=HYPERLINK(""x"")"`,
-      mine[0]!.last4,
+      // Digits kept as text with their leading zeros.
+      `"=""${mine[0]!.last4}"""`,
       '2026-03-01 10:00:00',
     ]);
     const text = await response.text();

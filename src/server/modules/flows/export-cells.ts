@@ -1,16 +1,17 @@
 /**
  * The cells of an exported flow row, shared by the XLSX and CSV writers so both files say the same
  * thing: translated headers and type names, amounts in major units, times in the product's UTC+8
- * calendar, and every text cell defused against formula injection.
+ * calendar. Text is defused against formula injection by the CSV writer only (write-csv.ts): an
+ * XLSX string cell never runs as a formula, and a prefix there would only corrupt the text.
  */
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import type { FlowRecord } from './flow-query';
 
 /**
- * A spreadsheet runs a cell that starts with one of these as a formula (`=HYPERLINK(...)`,
+ * A spreadsheet runs a CSV field that starts with one of these as a formula (`=HYPERLINK(...)`,
  * `+1+cmd|...`, `@SUM(...)`); tab, CR and LF can hide such a start. A leading apostrophe makes it
- * plain text. Only text cells need it: numbers are written by us from integers.
+ * plain text.
  */
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 
@@ -49,8 +50,16 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** Cell kinds: money is numeric, everything else text. */
-export type Cell = { text: string } | { minor: number };
+/**
+ * Cell kinds: money (minor units, a number cell), an instant (a date cell in XLSX, UTC+8 text in
+ * CSV), digits that must stay text with their leading zeros (last four, CVV), and text.
+ */
+export type Cell = { text: string } | { minor: number } | { time: Date } | { digits: string };
+
+/** A text cell; an absent value is empty. */
+export function textCell(value: string | null): Cell {
+  return { text: value ?? '' };
+}
 
 /** What a writer needs to turn records into a sheet; other exports (cards) bring their own record type. */
 export interface ExportText<R = FlowRecord> {
@@ -74,7 +83,7 @@ export function exportText(lang: Lang): ExportText {
     }
     return name;
   };
-  const text = (value: string | null): Cell => ({ text: neutralise(value ?? '') });
+  const text = textCell;
   return {
     sheet: translate(lang, 'server:flows.sheet'),
     headers: EXPORT_COLUMNS.map((column) => translate(lang, `server:flows.columns.${column}`)),
@@ -87,7 +96,7 @@ export function exportText(lang: Lang): ExportText {
       text(r.cardSerial),
       text(r.label),
       text(r.description),
-      text(productTime(r.createdAt)),
+      { time: r.createdAt },
     ],
   };
 }

@@ -1,17 +1,30 @@
 /**
  * The CSV export: UTF-8 with a byte-order mark (without it Excel reads UTF-8 as the local code page
  * and Chinese turns to mojibake), CRLF line ends and RFC 4180 quoting. Written one batch at a time.
+ *
+ * Text that a spreadsheet would run as a formula is defused with a leading apostrophe. Digits that
+ * must keep their leading zeros (a card's last four, "0042") are written `="0042"`, the one formula
+ * this file ever holds, built from digits only: a bare 0042 would open as the number 42.
  */
 import type { ByteSink } from './byte-sink';
 import type { Cell, ExportText } from './export-cells';
-import { majorUnits } from './export-cells';
+import { majorUnits, neutralise, productTime } from './export-cells';
 import type { FlowRecord } from './flow-query';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
+const DIGITS = /^\d+$/;
+
+function spelled(cell: Cell | string): string {
+  if (typeof cell === 'string') return neutralise(cell);
+  if ('minor' in cell) return majorUnits(cell.minor);
+  if ('time' in cell) return productTime(cell.time);
+  if ('digits' in cell) return DIGITS.test(cell.digits) ? `="${cell.digits}"` : neutralise(cell.digits);
+  return neutralise(cell.text);
+}
+
 function field(cell: Cell | string): string {
-  if (typeof cell !== 'string' && 'minor' in cell) return majorUnits(cell.minor);
-  const text = typeof cell === 'string' ? cell : cell.text;
+  const text = spelled(cell);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -6,7 +6,7 @@
  */
 import type ExcelJS from 'exceljs';
 import type { ByteSink } from './byte-sink';
-import type { ExportText } from './export-cells';
+import type { Cell, ExportText } from './export-cells';
 import type { FlowRecord } from './flow-query';
 
 /**
@@ -15,7 +15,24 @@ import type { FlowRecord } from './flow-query';
  * (measured: 100,000 rows in 1.3 s of CPU instead of 3.1 s).
  */
 const MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0.00' };
+const TIME_STYLE: Partial<ExcelJS.Style> = { numFmt: 'yyyy-mm-dd hh:mm:ss' };
 const TEXT_STYLE: Partial<ExcelJS.Style> = {};
+/** Asia/Shanghai has no daylight saving: a date cell holds the UTC+8 wall time (the header says so). */
+const PRODUCT_OFFSET_MS = 8 * 3600_000;
+
+/** An absent value (no card serial, no label) is an empty cell rather than an empty string. */
+function valueOf(cell: Cell): ExcelJS.CellValue {
+  if ('minor' in cell) return cell.minor / 100;
+  if ('time' in cell) return new Date(cell.time.getTime() + PRODUCT_OFFSET_MS);
+  if ('digits' in cell) return cell.digits || null;
+  return cell.text || null;
+}
+
+function styleOf(cell: Cell): Partial<ExcelJS.Style> {
+  if ('minor' in cell) return MONEY_STYLE;
+  if ('time' in cell) return TIME_STYLE;
+  return TEXT_STYLE;
+}
 /** Column widths in characters, in EXPORT_COLUMNS order. */
 const WIDTHS = [24, 14, 8, 14, 14, 16, 16, 40, 20];
 
@@ -87,10 +104,9 @@ export async function writeXlsx<R = FlowRecord>(
   for await (const rows of batches) {
     for (const record of rows) {
       const cells = text.cells(record);
-      // An absent value (no card serial, no label) is an empty cell rather than an empty string.
-      const row = sheet.addRow(cells.map((cell) => ('minor' in cell ? cell.minor / 100 : cell.text || null)));
+      const row = sheet.addRow(cells.map(valueOf));
       cells.forEach((cell, index) => {
-        row.getCell(index + 1).style = 'minor' in cell ? MONEY_STYLE : TEXT_STYLE;
+        row.getCell(index + 1).style = styleOf(cell);
       });
       row.commit();
     }

@@ -52,7 +52,7 @@ async function remindOne(ctx: AppContext, now: Date): Promise<boolean> {
     date: new Date(claimed.expiresAt.getTime() + 8 * 3600_000).toISOString().slice(0, 10),
   });
   try {
-    await ctx.mail.send({ to: claimed.email, subject, text, html: renderMail(subject, text) });
+    await ctx.mail.send({ to: claimed.email, subject, text, html: renderMail(subject, text, lang) });
   } catch (error) {
     await ctx.database.db
       .update(identityOrders)

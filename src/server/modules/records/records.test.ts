@@ -196,7 +196,10 @@ describe('exports', () => {
       'Time (UTC+8),Card serial,Last 4,Merchant,Category (MCC),Country,Currency,Amount,Refunded,Status,Decline reason',
     );
     expect(lines).toHaveLength(7);
-    expect(lines[4]).toContain(`${second.serial},${second.last4},Amazon,4899,US,USD,30.00,5.00,Refunded,`);
+    // The last four stay text with their leading zeros (a bare 0042 would open as the number 42).
+    expect(lines[4]).toContain(
+      `${second.serial},"=""${second.last4}""",Amazon,4899,US,USD,30.00,5.00,Refunded,`,
+    );
     // The formula-looking merchant name is written as text.
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") Casino"`);
     expect(lines[2]).toContain('Declined,This merchant is not supported by the card segment');
@@ -230,6 +233,9 @@ describe('exports', () => {
       ['Uber', 40, 0, '已撤销'],
       ['Amazon', 30, 5, '已退款'],
     ]);
+    // Times are real date cells (UTC+8 wall time); the last four a text cell.
+    expect(rows.slice(1).every((row) => row[0] instanceof Date && typeof row[2] === 'string')).toBe(true);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
   });
 
   it('is audited and refuses a bad filter with the JSON envelope', async () => {

@@ -7,7 +7,7 @@
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import type { Cell, ExportText } from '../flows/export-cells';
-import { neutralise, productTime } from '../flows/export-cells';
+import { textCell } from '../flows/export-cells';
 import type { TradeRecord } from './trade-query';
 import { declineText } from './trade-query';
 
@@ -27,7 +27,7 @@ const COLUMNS = [
 
 export function tradeExportText(lang: Lang, withReason: boolean): ExportText<TradeRecord> {
   const columns = withReason ? COLUMNS : COLUMNS.filter((column) => column.key !== 'declineReason');
-  const text = (value: string | null): Cell => ({ text: neutralise(value ?? '') });
+  const text = textCell;
   const statusNames = new Map<string, string>();
   const statusName = (status: string) => {
     let name = statusNames.get(status);
@@ -46,9 +46,9 @@ export function tradeExportText(lang: Lang, withReason: boolean): ExportText<Tra
     widths: columns.map((column) => column.width),
     cells: (r) => {
       const cells: Cell[] = [
-        text(productTime(r.createdAt)),
+        { time: r.createdAt },
         text(r.cardSerial),
-        text(r.last4),
+        { digits: r.last4 },
         text(r.merchantName),
         text(r.merchantCategory),
         text(r.merchantCountry),

@@ -42,6 +42,6 @@ export async function changeOwnPassword(
   const subject = translate(lang, 'server:subAccounts.mail.passwordChanged.subject');
   const text = translate(lang, 'server:subAccounts.mail.passwordChanged.text', { email: member.email });
   await ctx.mail
-    .send({ to: member.email, subject, text, html: renderMail(subject, text) })
+    .send({ to: member.email, subject, text, html: renderMail(subject, text, lang) })
     .catch((error: unknown) => ctx.log.warn('member notice not sent', { error: String(error) }));
 }

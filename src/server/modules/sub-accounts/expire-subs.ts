@@ -75,7 +75,7 @@ async function remindOne(ctx: AppContext, now: Date): Promise<boolean> {
     date: civilDate(new Date(claimed.validUntil.getTime() - 1)),
   });
   try {
-    await ctx.mail.send({ to: claimed.email, subject, text, html: renderMail(subject, text) });
+    await ctx.mail.send({ to: claimed.email, subject, text, html: renderMail(subject, text, lang) });
   } catch (error) {
     await ctx.database.db
       .update(subAccounts)

@@ -60,7 +60,7 @@ export async function mailInvitation(
     email: sub.email,
     link: linkOf(ctx, token),
   });
-  await ctx.mail.send({ to: sub.email, subject, text, html: renderMail(subject, text) });
+  await ctx.mail.send({ to: sub.email, subject, text, html: renderMail(subject, text, lang) });
 }
 
 async function liveInvitation(ctx: AppContext, db: Executor, token: string) {

@@ -2,7 +2,7 @@
  * The one step-up sheet (docs/decisions.md "Step-up re-authentication"): asks for the login
  * password, or the Google Authenticator code when it is bound, and hands the ticket of
  * POST /api/user/stepUp to whoever asked through `useStepUp()` (lib/step-up.ts). `StepUpHost`
- * sits once in the signed-in shell and shows the sheet while a request is pending.
+ * (StepUpHost.tsx) sits once in the signed-in shell and shows the sheet while a request is pending.
  *
  * What the customer typed is sent once and dropped: the password is never kept after the call.
  */
@@ -14,18 +14,11 @@ import { ApiError, call, catalogueMessage } from '../../lib/http';
 import { translate } from '../../lib/i18n';
 import { userInfoAtom } from '../../lib/session';
 import type { StepUpRequest } from '../../lib/step-up';
-import { stepUpRequestAtom } from '../../lib/step-up';
 import { useBusy } from '../../lib/useBusy';
 import { Sheet } from './Sheet';
 import { SheetButton } from './SheetButtons';
 import { CodeField, PasswordField } from './TextField';
 import { WIDGETS_NS } from './widgets-i18n';
-
-export function StepUpHost() {
-  const request = useAtomValue(stepUpRequestAtom);
-  // Keyed by request, so each request starts with an empty form.
-  return request ? <StepUpSheet key={request.id} request={request} /> : null;
-}
 
 type Factor = 'password' | 'google';
 

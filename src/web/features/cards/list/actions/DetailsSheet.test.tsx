@@ -5,7 +5,7 @@
  * hidden and their values gone from the DOM. Nothing of them reaches browser storage.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '../../../../lib/notify';
 import { setWidth } from '../../../../test-browser';
 import { signIn } from '../../../../test-fixtures';
@@ -45,6 +45,12 @@ async function click(testId: string) {
   });
   await advance(0);
 }
+
+// The shell loads the step-up sheet on the first request (StepUpHost); loading it once here, with
+// real timers, lets that lazy import settle within a fake-timer tick.
+beforeAll(async () => {
+  await import('../../../../components/ui/StepUpSheet');
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
