@@ -11,6 +11,8 @@ import { AppError } from '../../lib/errors';
 import { verifySignature } from '../../providers/payments/signature';
 import type { Actor } from '../ledger';
 import { FAILURE_REASON_MAX, settlePayout } from './settle-payout';
+import type { SignedDelivery } from '../../lib/signed-delivery';
+import { parseJsonBody } from '../../lib/signed-delivery';
 
 export const PAYOUT_OUTCOMES = {
   paid: 200,
@@ -32,25 +34,13 @@ const payoutEventSchema = z.discriminatedUnion('status', [
   }),
 ]);
 
-export interface PayoutDelivery {
-  rawBody: string;
-  signature: string | undefined;
-  ip: string;
-}
-
-function parseJson(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+export type PayoutDelivery = SignedDelivery;
 
 async function decide(ctx: AppContext, delivery: PayoutDelivery): Promise<PayoutEventOutcome> {
   const secret = ctx.env.PAYOUT_API_SECRET;
   if (!secret) return 'not_configured';
   if (!verifySignature(secret, delivery.rawBody, delivery.signature)) return 'bad_signature';
-  const parsed = payoutEventSchema.safeParse(parseJson(delivery.rawBody));
+  const parsed = payoutEventSchema.safeParse(parseJsonBody(delivery.rawBody));
   if (!parsed.success) return 'malformed';
   const event = parsed.data;
   const actor: Actor = { ip: delivery.ip, device: 'payout-gateway' };
@@ -75,7 +65,7 @@ export async function receivePayoutEvent(
   delivery: PayoutDelivery,
 ): Promise<PayoutEventOutcome> {
   const outcome = await decide(ctx, delivery);
-  const body = parseJson(delivery.rawBody);
+  const body = parseJsonBody(delivery.rawBody);
   const withdrawalId =
     body && typeof body === 'object' && typeof (body as { withdrawalId?: unknown }).withdrawalId === 'string'
       ? (body as { withdrawalId: string }).withdrawalId.slice(0, 64)

@@ -18,20 +18,10 @@ import { refundAuthorization } from './refund-authorization';
 import { reverseAuthorization } from './reverse-authorization';
 import { applyRiskRule } from './risk-rule';
 import { storeChallenge } from './store-challenge';
+import type { SignedDelivery } from '../../lib/signed-delivery';
+import { parseJsonBody } from '../../lib/signed-delivery';
 
-export interface IssuerDelivery {
-  rawBody: string;
-  signature: string | undefined;
-  ip: string;
-}
-
-function parseJson(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+export type IssuerDelivery = SignedDelivery;
 
 /**
  * The ids a body claims, for the log line even when it is refused. `authorizationId` is logged as
@@ -52,7 +42,7 @@ export async function receiveIssuerEvent(
   ctx: AppContext,
   delivery: IssuerDelivery,
 ): Promise<IssuerEventResult> {
-  const json = parseJson(delivery.rawBody);
+  const json = parseJsonBody(delivery.rawBody);
   const result = await settle(ctx, delivery, json);
   const fields = {
     ...claimed(json),

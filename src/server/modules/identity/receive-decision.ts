@@ -23,6 +23,8 @@ import { keptBody } from '../topups/callback-log';
 import { lockOrder } from './order-events';
 import type { IdentityDecision } from './review-order';
 import { applyDecision, checkDecision } from './review-order';
+import type { SignedDelivery } from '../../lib/signed-delivery';
+import { parseJsonBody } from '../../lib/signed-delivery';
 
 /** Each outcome and its answer code (the envelope's `code`; `data.outcome` names it). */
 export const DECISION_OUTCOMES = {
@@ -64,23 +66,12 @@ const decisionBody = z.discriminatedUnion('decision', [
 ]);
 type DecisionBody = z.infer<typeof decisionBody>;
 
-export interface DecisionDelivery {
-  rawBody: string;
-  signature: string | undefined;
-}
+export type DecisionDelivery = Omit<SignedDelivery, 'ip'>;
 
 export interface DecisionResult {
   outcome: DecisionOutcome;
   /** The order's status after the decision (applied and replayed ones). */
   status?: string;
-}
-
-function parseJson(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function toDecision(body: DecisionBody): IdentityDecision {
@@ -99,7 +90,7 @@ function toDecision(body: DecisionBody): IdentityDecision {
 export async function receiveDecision(ctx: AppContext, delivery: DecisionDelivery): Promise<DecisionResult> {
   const secret = ctx.identity.decisionSecret;
   const signed = secret !== null && verifySignature(secret, delivery.rawBody, delivery.signature);
-  const json = parseJson(delivery.rawBody);
+  const json = parseJsonBody(delivery.rawBody);
   const parsed = signed ? decisionBody.safeParse(json) : null;
   const body = parsed?.success ? parsed.data : null;
   const record: Delivered = { body, claimed: claimed(json), rawBody: delivery.rawBody, signed };

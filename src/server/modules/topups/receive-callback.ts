@@ -12,6 +12,7 @@ import { verifySignature } from '../../providers/payments/signature';
 import { applyPaymentEvent } from './apply-payment-event';
 import type { CallbackOutcome } from './callback-log';
 import { recordCallback } from './callback-log';
+import { parseJsonBody } from '../../lib/signed-delivery';
 
 export interface Notification {
   channel: string;
@@ -23,14 +24,6 @@ export interface Notification {
 const isChannel = (name: string): name is TopupChannel =>
   (TOPUP_CHANNELS as readonly string[]).includes(name);
 
-function parseJson(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The ids a body claims, kept for investigation even when it is refused. */
 function claimedIds(body: unknown): { orderId: string | null; eventId: string | null } {
   const read = (key: string) => {
@@ -41,7 +34,7 @@ function claimedIds(body: unknown): { orderId: string | null; eventId: string | 
 }
 
 export async function receiveCallback(ctx: AppContext, note: Notification): Promise<CallbackOutcome> {
-  const json = parseJson(note.rawBody);
+  const json = parseJsonBody(note.rawBody);
   const refuse = async (outcome: CallbackOutcome, signatureValid: boolean) => {
     await recordCallback(ctx.database.db, ctx.now(), {
       channel: note.channel,
