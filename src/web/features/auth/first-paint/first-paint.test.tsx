@@ -93,6 +93,9 @@ describe('the static first paint of the sign-in page', () => {
     expect(copies.map((copy) => (copy as HTMLElement).dataset.lang)).toEqual(['cn', 'en']);
     expect(template.content.querySelectorAll('[data-testid]')).toHaveLength(0);
     expect(template.content.querySelectorAll('input, form')).toHaveLength(0);
+    // Two copies, so neither <main> (nor <h1>) may count as shown to a parser: both are hidden,
+    // and the stylesheet displays the one boot.ts chose.
+    expect(copies.every((copy) => copy.hasAttribute('hidden'))).toBe(true);
   });
 
   it('has both markers in index.html', async () => {

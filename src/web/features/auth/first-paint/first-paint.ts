@@ -68,7 +68,9 @@ export function firstPaintMarkup(lang: FirstPaintLang): string {
   // The toggle names the language it switches to, in that language (LanguageToggle).
   const toggleLang = lang === 'cn' ? 'en' : 'zh-CN';
   return (
-    `<div class="cp-auth ${FIRST_PAINT_CLASS}" data-lang="${lang}">` +
+    // `hidden` on both copies: a document may hold one <main> without it, and the copy boot.ts
+    // chooses is displayed by first-paint.css (an author rule outweighs the attribute's default).
+    `<div class="cp-auth ${FIRST_PAINT_CLASS}" data-lang="${lang}" hidden>` +
     '<aside class="cp-auth__brand"><div class="cp-auth__brand-row">' +
     `<div class="cp-auth__logo">${BRAND_MARK}<span>${t(auth.brand.name)}</span></div>` +
     `<button type="button" class="cp-lang-toggle cp-auth__lang" aria-label="${t(common.ui.switchLanguage)}" lang="${toggleLang}">` +
