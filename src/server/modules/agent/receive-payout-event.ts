@@ -36,11 +36,12 @@ const payoutEventSchema = z.discriminatedUnion('status', [
 
 export type PayoutDelivery = SignedDelivery;
 
-async function decide(ctx: AppContext, delivery: PayoutDelivery): Promise<PayoutEventOutcome> {
+/** `body` is the delivery's JSON, read once; it counts only after the signature over the raw bytes holds. */
+async function decide(ctx: AppContext, delivery: PayoutDelivery, body: unknown): Promise<PayoutEventOutcome> {
   const secret = ctx.env.PAYOUT_API_SECRET;
   if (!secret) return 'not_configured';
   if (!verifySignature(secret, delivery.rawBody, delivery.signature)) return 'bad_signature';
-  const parsed = payoutEventSchema.safeParse(parseJsonBody(delivery.rawBody));
+  const parsed = payoutEventSchema.safeParse(body);
   if (!parsed.success) return 'malformed';
   const event = parsed.data;
   const actor: Actor = { ip: delivery.ip, device: 'payout-gateway' };
@@ -64,8 +65,8 @@ export async function receivePayoutEvent(
   ctx: AppContext,
   delivery: PayoutDelivery,
 ): Promise<PayoutEventOutcome> {
-  const outcome = await decide(ctx, delivery);
   const body = parseJsonBody(delivery.rawBody);
+  const outcome = await decide(ctx, delivery, body);
   const withdrawalId =
     body && typeof body === 'object' && typeof (body as { withdrawalId?: unknown }).withdrawalId === 'string'
       ? (body as { withdrawalId: string }).withdrawalId.slice(0, 64)
