@@ -4,7 +4,8 @@
  * is shown by lib/http and the sheet stays open for another try; on success `run` says so and
  * closes it.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useBusy } from '../../lib/useBusy';
 import { Sheet } from './Sheet';
 import { ConfirmButtons } from './SheetButtons';
 
@@ -32,17 +33,8 @@ export function ActionSheet({
   onClose,
   children,
 }: ActionSheetProps) {
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      await run();
-    } catch {
-      // Shown by lib/http.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure was shown by lib/http; the sheet stays open.
+  const { busy, run: start } = useBusy();
   return (
     <Sheet
       visible
@@ -55,7 +47,7 @@ export function ActionSheet({
           confirm={confirm}
           color={color}
           onCancel={onClose}
-          onConfirm={() => void start()}
+          onConfirm={() => void start(async () => void (await run()))}
           busy={busy}
           disabled={disabled}
           testId={testId}

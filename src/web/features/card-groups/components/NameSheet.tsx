@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { TextField } from '../../../components/ui/TextField';
+import { useBusy } from '../../../lib/useBusy';
 import { CARD_GROUPS_NS } from '../i18n';
 
 export interface NameSheetProps {
@@ -33,18 +34,14 @@ export function NameSheet({
   const { t } = useTranslation(CARD_GROUPS_NS);
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const save = async () => {
     if (!name.trim()) return setError(t(requiredKey));
-    setBusy(true);
-    try {
+    // A refusal was shown as a toast (lib/http); the sheet stays for a correction.
+    await run(async () => {
       await onSave(name.trim());
       onClose();
-    } catch {
-      // The server's message was shown as a toast (lib/http); the sheet stays for a correction.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Sheet
