@@ -4,6 +4,7 @@
  * nothing of one user is ever shown to the next.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from './i18n';
 import { hasAccessToken, onSessionEnd } from './session';
 
 export const queryClient = new QueryClient({
@@ -25,4 +26,15 @@ export const queryClient = new QueryClient({
 // so no mounted page sees its query vanish and starts it again without a token.
 onSessionEnd(() => {
   setTimeout(() => queryClient.clear(), 0);
+});
+
+// Plan, segment and reason names arrive in the language of the request that fetched them
+// (Accept-Language). A switch of language marks every answer stale, so the pages on screen fetch
+// them again at once in the new language instead of after the next reload.
+// i18next also reports a change to the language already shown; that one refetches nothing.
+let answersLanguage = i18n.language;
+i18n.on('languageChanged', (language: string) => {
+  if (language === answersLanguage) return;
+  answersLanguage = language;
+  void queryClient.invalidateQueries();
 });
