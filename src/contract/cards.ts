@@ -634,6 +634,9 @@ export const billRow = z.object({
   type: z.string(),
   amount: minorUnits,
   balance: minorUnits,
+  /** What happened, as a sentence in the reader's language, built by the server from the fields. */
+  summary: z.string(),
+  /** The neutral reference behind the sentence (merchant, segment ids): for details. */
   description: z.string(),
   createdAt: isoTime,
 });

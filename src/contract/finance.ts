@@ -364,6 +364,9 @@ export const flowRow = z.object({
   balance: minorUnits,
   cardSerial: z.string().nullable(),
   label: z.string().nullable(),
+  /** What happened, as a sentence in the reader's language, built by the server from the fields. */
+  summary: z.string(),
+  /** The neutral reference behind the sentence (channel and order, segment ids, merchant): for details. */
   description: z.string(),
   createdAt: isoTime,
 });

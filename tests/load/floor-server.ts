@@ -33,7 +33,7 @@ const parse = <S extends z.ZodType>(schema: S, input: Record<string, string>): z
 const ROUTES: Record<string, Answer> = {
   'GET /api/user/info': async (ctx, token) => readUserInfo(ctx, await authenticate(ctx, token)),
   'POST /api/account/flowPage': async (ctx, token, input) =>
-    readFlowPage(ctx, (await authenticate(ctx, token)).accountId, parse(flowPage.request, input)),
+    readFlowPage(ctx, (await authenticate(ctx, token)).accountId, parse(flowPage.request, input), 'zh-CN'),
   'GET /api/card/page': async (ctx, token, input) =>
     listCards(ctx, pageScope(await authenticate(ctx, token)), parse(cardPage.request, input), 'zh-CN'),
   'GET /api/cardGroup/page': async (ctx, token, input) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, productDate, productDateTime, productToday } from './product-time';
+import { isCalendarDate, productDate, productDateTime, productMoment, productToday } from './product-time';
 
 describe('productToday (the product calendar is UTC+8)', () => {
   it('is already tomorrow from 16:00 UTC', () => {
@@ -30,5 +30,17 @@ describe('productDateTime and productDate', () => {
   it('leave an unreadable value as it is', () => {
     expect(productDateTime('soon')).toBe('soon');
     expect(productDate('not a time at all')).toBe('not a time at all');
+  });
+});
+
+describe('productMoment (one rule for times in prose: the product zone, labelled)', () => {
+  it('shows the UTC+8 time with its label whatever the device zone, in each language', () => {
+    const late = '2026-11-20T23:10:00Z'; // already 21 Nov in the product's zone
+    expect(productMoment(late, 'en')).toMatch(/Nov 21, 2026.*07:10 UTC\+8$/);
+    expect(productMoment(late, 'zh-CN')).toMatch(/2026年11月21日.*07:10 UTC\+8$/);
+    expect(productMoment(Date.parse(late), 'en', false)).toMatch(/^Nov 21.*07:10 UTC\+8$/);
+  });
+  it('leaves an unreadable value as it came', () => {
+    expect(productMoment('soon', 'en')).toBe('soon');
   });
 });

@@ -33,3 +33,26 @@ export function productDateTime(iso: string): string {
 export function productDate(iso: string): string {
   return Number.isNaN(Date.parse(iso)) ? iso : productDateTime(iso).slice(0, 10);
 }
+
+/** Said beside every time the product shows, so nobody reads it in their device's zone. */
+export const PRODUCT_ZONE = 'UTC+8';
+
+/**
+ * A moment in words of the UI language, in the product's zone and labelled with it:
+ * "21 Nov 2026, 09:12 UTC+8" / "2026年11月21日 09:12 UTC+8". For single times in prose (notices,
+ * "updated at"); lists print `productDateTime` under a header that names the zone.
+ */
+export function productMoment(when: string | number, locale: string, withYear = true): string {
+  const time = typeof when === 'number' ? when : Date.parse(when);
+  if (Number.isNaN(time)) return typeof when === 'string' ? when : '';
+  const format = new Intl.DateTimeFormat(locale, {
+    ...(withYear ? { year: 'numeric' } : {}),
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Shanghai',
+  });
+  return `${format.format(new Date(time))} ${PRODUCT_ZONE}`;
+}

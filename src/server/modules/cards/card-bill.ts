@@ -10,6 +10,8 @@ import type { billRow } from '../../../contract/cards';
 import type { AppContext } from '../../context';
 import { ledgerEntries } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import type { Lang } from '../../lib/i18n';
+import { describeCardEntry, segmentNamesOf } from '../ledger/describe-entry';
 import { shiftCivilDate, startOfCivilDate } from '../account/account-calendar';
 import type { CardOwner } from './card-access';
 import { findOwnCard } from './card-access';
@@ -28,6 +30,7 @@ export async function readCardBill(
   ctx: AppContext,
   owner: CardOwner,
   input: BillQuery,
+  lang: Lang,
 ): Promise<{ data: BillRow[]; total: number; pageNo: number; pageSize: number }> {
   if (input.startDate && input.endDate && input.startDate > input.endDate)
     throw fail.badRequest('server:flows.dateRange', { fields: ['startDate', 'endDate'] });
@@ -48,12 +51,18 @@ export async function readCardBill(
       .offset((input.pageNo - 1) * input.pageSize),
     db.select({ total: count() }).from(ledgerEntries).where(where),
   ]);
+  // A card's own opening entry carries no reference: its segment is the card's.
+  const described = rows.map((row) =>
+    row.type === 'card_open' && !row.description ? { ...row, description: card.segmentId } : row,
+  );
+  const names = await segmentNamesOf(ctx, described);
   return {
-    data: rows.map((row) => ({
+    data: described.map((row) => ({
       txnNo: row.transactionId,
       type: row.type,
       amount: row.amount,
       balance: row.balanceAfter,
+      summary: describeCardEntry(row, lang, names),
       description: row.description,
       createdAt: row.createdAt.toISOString(),
     })),

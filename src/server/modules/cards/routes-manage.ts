@@ -102,7 +102,9 @@ export function registerCardManageRoutes(register: Registrar): void {
     readCardBalance(call.app, ownerOfCall(call), input.cardId),
   );
 
-  register(contract.getCardBill, (input, call) => readCardBill(call.app, ownerOfCall(call), input));
+  register(contract.getCardBill, (input, call) =>
+    readCardBill(call.app, ownerOfCall(call), input, call.lang),
+  );
 
   register(contract.downGetCode, async (_input, call) => {
     await sendExportCode(call.app, principalOf(call).accountId, call.lang);

@@ -40,7 +40,7 @@ describe('export cells', () => {
     };
     // Defusing is the CSV writer's job (write-csv.ts): an XLSX string cell never runs.
     expect(text.cells(record)[1]).toEqual({ text: '=odd' });
-    expect(text.cells(record)[8]).toEqual({ time: record.createdAt });
+    expect(text.cells(record)[9]).toEqual({ time: record.createdAt });
     expect(text.cells({ ...record, type: 'fee' })[1]).toEqual({ text: 'Fee' });
   });
 });

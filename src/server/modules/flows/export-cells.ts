@@ -6,6 +6,7 @@
  */
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
+import { describeWalletEntry, type SegmentNames } from '../ledger/describe-entry';
 import type { FlowRecord } from './flow-query';
 
 /**
@@ -46,6 +47,7 @@ export const EXPORT_COLUMNS = [
   'balance',
   'cardSerial',
   'label',
+  'summary',
   'description',
   'createdAt',
 ] as const;
@@ -70,7 +72,8 @@ export interface ExportText<R = FlowRecord> {
   cells(record: R): Cell[];
 }
 
-export function exportText(lang: Lang): ExportText {
+/** `names`: every segment's names, since an export walks the whole history (segments are few). */
+export function exportText(lang: Lang, names: SegmentNames = new Map()): ExportText {
   const typeNames = new Map<string, string>();
   const typeName = (type: string) => {
     let name = typeNames.get(type);
@@ -95,6 +98,7 @@ export function exportText(lang: Lang): ExportText {
       { minor: r.balance },
       text(r.cardSerial),
       text(r.label),
+      text(describeWalletEntry(r, lang, names)),
       text(r.description),
       { time: r.createdAt },
     ],

@@ -7,6 +7,7 @@
  */
 import type { AppContext } from '../../context';
 import type { Lang } from '../../lib/i18n';
+import { allSegmentNames } from '../ledger/describe-entry';
 import { exportText } from './export-cells';
 import type { FlowFilter } from './flow-query';
 import { checkFlowFilter } from './flow-query';
@@ -27,7 +28,7 @@ export async function exportFlows(
   return streamExport(ctx, {
     format: input.format,
     fileName: 'flow',
-    text: exportText(lang),
+    text: exportText(lang, await allSegmentNames(ctx)),
     read: (after: FlowBatch['next']) => readFlowBatch(ctx.database.db, accountId, input, after, batchSize),
     records: (rows) => rows,
     log: { what: 'flow export' },

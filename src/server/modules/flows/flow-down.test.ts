@@ -26,6 +26,7 @@ const EN_HEADERS = [
   'Card serial',
   'Label',
   'Description',
+  'Reference',
   'Time (UTC+8)',
 ];
 const EN_TYPES: Record<string, string> = {
@@ -62,8 +63,8 @@ function download(
   });
 }
 
-async function pageRows(filter: Filter, token = me.token): Promise<FlowRow[]> {
-  const answer = await t.api(flowPage, { pageSize: 100, ...filter }, { token });
+async function pageRows(filter: Filter, token = me.token, lang: 'en' | 'zh-CN' = 'en'): Promise<FlowRow[]> {
+  const answer = await t.api(flowPage, { pageSize: 100, ...filter }, { token, lang });
   expect(answer.body.code).toBe(200);
   return (answer.body.data as { data: FlowRow[] }).data;
 }
@@ -79,6 +80,7 @@ function expectedCells(row: FlowRow, types = EN_TYPES): (string | number | null)
     row.balance / 100,
     row.cardSerial,
     row.label,
+    row.summary || null,
     row.description || null,
     `${local.slice(0, 10)} ${local.slice(11, 19)}`,
   ];
@@ -92,7 +94,7 @@ async function readXlsx(res: Response): Promise<{ rows: (string | number | null)
   const formats: string[] = [];
   sheet.eachRow((row) => {
     const cells: (string | number | null)[] = [];
-    for (let column = 1; column <= 9; column++) {
+    for (let column = 1; column <= 10; column++) {
       const cell = row.getCell(column);
       const value = cell.value;
       // Times are date cells holding the UTC+8 wall time: read back as that wall time's text.
@@ -213,9 +215,12 @@ describe('GET /api/account/flowDown', () => {
       '卡序号',
       '备注',
       '说明',
+      '参考信息',
       '时间（UTC+8）',
     ]);
-    expect(xlsx.rows.slice(1)).toEqual((await pageRows({})).map((row) => expectedCells(row, zhTypes)));
+    expect(xlsx.rows.slice(1)).toEqual(
+      (await pageRows({}, me.token, 'zh-CN')).map((row) => expectedCells(row, zhTypes)),
+    );
     const csv = await readCsv(await download({ format: 'csv' }, { lang: 'zh-CN' }));
     expect(csv[0]).toEqual(xlsx.rows[0]);
     expect(csv.slice(1).map((r) => r[1])).toEqual(['卡退款', '充值', '卡充值', '手续费', '充值', '充值']);
@@ -245,15 +250,25 @@ describe('GET /api/account/flowDown', () => {
     // XLSX: string cells never run as formulas, so the text is kept exactly as it was written.
     const xlsx = await readXlsx(await download({}, { token: someone.token }));
     const [spend, ...topups] = xlsx.rows.slice(1);
+    // The sentence (column 8) of a reference no rule reads is the reference itself (column 9).
     expect(topups.map((row) => row[7])).toEqual([...INJECTIONS].reverse());
-    expect(spend!.slice(3, 8)).toEqual([-25, 25, '=1+1', '@label', 'plain']);
+    expect(topups.map((row) => row[8])).toEqual([...INJECTIONS].reverse());
+    expect(spend!.slice(3, 9)).toEqual([-25, 25, '=1+1', '@label', 'Recharge of card =1+1', 'plain']);
     expect(typeof spend![3]).toBe('number');
 
     const csv = await readCsv(await download({ format: 'csv' }, { token: someone.token }));
     const [csvSpend, ...csvTopups] = csv.slice(1);
     expect(csvTopups.map((row) => row[7])).toEqual([...INJECTIONS].reverse().map(defused));
+    expect(csvTopups.map((row) => row[8])).toEqual([...INJECTIONS].reverse().map(defused));
     // The negative amount is a number written by the server, not text: it keeps its minus sign bare.
-    expect(csvSpend!.slice(3, 8)).toEqual(['-25.00', '25.00', defused('=1+1'), defused('@label'), 'plain']);
+    expect(csvSpend!.slice(3, 9)).toEqual([
+      '-25.00',
+      '25.00',
+      defused('=1+1'),
+      defused('@label'),
+      'Recharge of card =1+1',
+      'plain',
+    ]);
   });
 
   it('answers the JSON envelope, not a file, when the filters are wrong', async () => {

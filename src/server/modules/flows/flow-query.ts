@@ -66,7 +66,7 @@ export interface FlowRecord {
   createdAt: Date;
 }
 
-export function toFlowRow(record: FlowRecord): FlowRow {
+export function toFlowRow(record: FlowRecord, summary: string): FlowRow {
   return {
     txnNo: record.txnNo,
     // Wallet legs carry a contract flow type and wallets exist only in contract currencies (the
@@ -77,6 +77,7 @@ export function toFlowRow(record: FlowRecord): FlowRow {
     balance: record.balance,
     cardSerial: record.cardSerial,
     label: record.label,
+    summary,
     description: record.description,
     createdAt: record.createdAt.toISOString(),
   };

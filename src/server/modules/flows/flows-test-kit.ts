@@ -3,6 +3,7 @@
  * instants (the ledger stamps entries with the context's clock), and a small known history whose
  * flow rows the tests can spell out.
  */
+import { describeWalletEntry } from '../ledger/describe-entry';
 import type { FlowRow } from '../../../contract/finance';
 import { newId } from '../../lib/crypto';
 import type { Leg } from '../ledger';
@@ -84,7 +85,11 @@ export async function postHistory(t: TestApp, accountId: string): Promise<Histor
     createdAt: string,
     cardSerial: string | null = null,
     label: string | null = null,
-  ): FlowRow => ({ txnNo, type, currency, amount, balance, cardSerial, label, description, createdAt });
+  ): FlowRow => {
+    // The sentence has its own tests (describe-entry.test.ts); these rows test filters and order.
+    const summary = describeWalletEntry({ type, description, cardSerial }, 'en', new Map());
+    return { txnNo, type, currency, amount, balance, cardSerial, label, summary, description, createdAt };
+  };
   return {
     txn: { A, B, C, D, E },
     rows: [

@@ -2,6 +2,8 @@
 import { count, desc, inArray } from 'drizzle-orm';
 import type { FlowRow } from '../../../contract/finance';
 import type { AppContext } from '../../context';
+import type { Lang } from '../../lib/i18n';
+import { describeWalletEntry, segmentNamesOf } from '../ledger/describe-entry';
 import { ledgerEntries } from '../../db/schema';
 import type { FlowFilter } from './flow-query';
 import { checkFlowFilter, flowColumns, flowWhere, toFlowRow } from './flow-query';
@@ -22,6 +24,7 @@ export async function readFlowPage(
   ctx: AppContext,
   accountId: string,
   input: FlowPageInput,
+  lang: Lang,
 ): Promise<FlowPage> {
   checkFlowFilter(input);
   const db = ctx.database.db;
@@ -46,7 +49,9 @@ export async function readFlowPage(
   // expensive half with a long history (narrow filters: one transaction, a card, a day).
   const lastPage = rows.length < input.pageSize && (rows.length > 0 || skipped === 0);
   const total = lastPage ? skipped + rows.length : await countRows(ctx, where);
-  return { data: rows.map(toFlowRow), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const names = await segmentNamesOf(ctx, rows);
+  const data = rows.map((row) => toFlowRow(row, describeWalletEntry(row, lang, names)));
+  return { data, total, pageNo: input.pageNo, pageSize: input.pageSize };
 }
 
 async function countRows(ctx: AppContext, where: ReturnType<typeof flowWhere>): Promise<number> {

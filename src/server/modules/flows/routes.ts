@@ -7,7 +7,9 @@ import { readFlowPage } from './read-flow-page';
 
 export function registerFlowsRoutes(register: Registrar): void {
   // A sub-account session's principal already names the main account, whose wallets these are.
-  register(contract.flowPage, (input, call) => readFlowPage(call.app, principalOf(call).accountId, input));
+  register(contract.flowPage, (input, call) =>
+    readFlowPage(call.app, principalOf(call).accountId, input, call.lang),
+  );
 
   // The request's signal aborts when the client hangs up mid-download (the server adapter sets it).
   register(contract.flowDown, (input, call) =>

@@ -34,7 +34,7 @@ function styleOf(cell: Cell): Partial<ExcelJS.Style> {
   return TEXT_STYLE;
 }
 /** Column widths in characters, in EXPORT_COLUMNS order. */
-const WIDTHS = [24, 14, 8, 14, 14, 16, 16, 40, 20];
+const WIDTHS = [24, 14, 8, 14, 14, 16, 16, 44, 28, 20];
 
 /** The parts of a (readable-stream 2) PassThrough that the brake below uses. */
 interface Intake {

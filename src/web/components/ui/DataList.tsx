@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from './DataList.pager';
 import { PULL_THRESHOLD, usePullToRefresh } from './DataList.pull';
+import { StatementView, type StatementLine } from './DataList.statement';
 import { RefreshIcon } from './icons';
 import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
 import { WIDGETS_NS } from './widgets-i18n';
@@ -40,6 +41,10 @@ export interface DataListProps<T> {
   empty?: ReactNode;
   /** Actions per row: a last column in the table, the card footer on a phone. */
   actions?: (row: T) => ReactNode;
+  /** Phones: two-line statement rows instead of cards of label/value pairs (records lists). */
+  statement?: (row: T) => StatementLine;
+  /** Opens a record's details: a phone statement row is the button; the table gets `actions`. */
+  onOpen?: (row: T) => void;
   'data-testid'?: string;
 }
 
@@ -91,6 +96,14 @@ export function DataList<T>(props: DataListProps<T>) {
     </div>
   ) : wide ? (
     <TableView {...props} />
+  ) : props.statement ? (
+    <StatementView
+      rows={rows}
+      rowKey={props.rowKey}
+      caption={props.caption}
+      line={props.statement}
+      onOpen={props.onOpen}
+    />
   ) : (
     <CardView {...props} />
   );

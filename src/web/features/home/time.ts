@@ -1,4 +1,5 @@
 /** Dates and times on the home page, in the UI language. */
+import { productMoment } from '../../lib/product-time';
 
 /** "2026-11-20" -> "Nov 20" / "11月20日". Calendar dates carry no time zone: read them as UTC. */
 export function formatDay(date: string, locale: string): string {
@@ -7,12 +8,7 @@ export function formatDay(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(parsed);
 }
 
-/** Epoch ms -> "Nov 21, 23:10" in the device's time zone: when figures were loaded. */
+/** Epoch ms -> "Nov 21, 23:10 UTC+8": when figures were loaded, in the product's zone like every time. */
 export function formatMoment(epochMs: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(epochMs));
+  return productMoment(epochMs, locale, false);
 }

@@ -1,10 +1,7 @@
-/** Publication times in the UI language, e.g. "21 Nov 2026, 09:12" / "2026年11月21日 09:12". */
+/** Publication times in the UI language and the product's zone, labelled: "21 Nov 2026, 09:12 UTC+8". */
 import { currentLang, localeOf } from '../../lib/i18n';
+import { productMoment } from '../../lib/product-time';
 
 export function formatNoticeTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(localeOf(currentLang()), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return Number.isNaN(Date.parse(iso)) ? '' : productMoment(iso, localeOf(currentLang()));
 }

@@ -22,7 +22,8 @@ const ROWS: FlowRow[] = [
     balance: 150_000,
     cardSerial: null,
     label: null,
-    description: 'WeChat Pay top-up',
+    summary: 'Top-up by WeChat Pay, order R2026010517000001',
+    description: 'wechat R2026010517000001',
     createdAt: '2026-01-05T09:00:00Z',
   },
   {
@@ -33,7 +34,8 @@ const ROWS: FlowRow[] = [
     balance: 149_400,
     cardSerial: null,
     label: null,
-    description: 'Top-up fee',
+    summary: 'Fee for the WeChat Pay top-up, order R2026010517000001',
+    description: 'wechat R2026010517000001',
     createdAt: '2026-01-05T09:00:00Z',
   },
   {
@@ -44,17 +46,19 @@ const ROWS: FlowRow[] = [
     balance: 7_500,
     cardSerial: '0042',
     label: 'Ads',
-    description: 'Card top-up',
+    summary: 'Recharge of card 0042',
+    description: '0042',
     createdAt: '2026-01-06T02:00:00Z',
   },
 ];
 
 type FileAnswer = { disposition: string } | { error: { code: number; msg: string } };
 
-function answer(file: FileAnswer = { disposition: `attachment; filename="flows.csv"` }) {
+function answer(file: FileAnswer = { disposition: `attachment; filename="flows.csv"` }, rows = ROWS) {
   return stubApi((r) => {
     if (r.path === '/api/account/flowPage') {
-      return { code: 200, data: { data: ROWS, total: 23, pageNo: Number(formOf(r).pageNo), pageSize: 10 } };
+      const total = rows.length === 0 ? 0 : 23;
+      return { code: 200, data: { data: rows, total, pageNo: Number(formOf(r).pageNo), pageSize: 10 } };
     }
     if (r.path === '/api/account/flowDown') {
       if ('error' in file) return file.error;
@@ -110,18 +114,21 @@ async function openPage() {
 }
 
 describe('FinanceRecordPage', () => {
-  it('shows each movement: translated type, signed and coloured amount, balance after, card, date', async () => {
+  it('shows each movement: the sentence under its type, signed and coloured amount, balance after, card, date', async () => {
     const { requests } = answer();
     await openPage();
     const [topup, fee, card] = screen.getAllByTestId('data-row');
-    expect(within(topup as HTMLElement).getByTestId('flow-row').textContent).toBe('Top-up');
+    expect(within(topup as HTMLElement).getByTestId('flow-row').textContent).toBe(
+      'Top-upTop-up by WeChat Pay, order R2026010517000001',
+    );
+    // The raw reference is not in the list; it waits in the details.
+    expect(within(topup as HTMLElement).queryByText('wechat R2026010517000001')).toBeNull();
+    expect(screen.getAllByRole('columnheader')[0]?.textContent).toBe('Time (UTC+8)');
     const topupAmount = within(topup as HTMLElement).getByText('+¥1,000.00');
     expect(topupAmount.dataset.direction).toBe('positive');
     expect(within(topup as HTMLElement).getByText('¥1,500.00')).toBeTruthy();
     expect(within(fee as HTMLElement).getByText('-¥6.00').dataset.direction).toBe('negative');
-    expect(
-      within(card as HTMLElement).getByText('Card top-up', { selector: '[data-testid="flow-row"]' }),
-    ).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('Recharge of card 0042')).toBeTruthy();
     expect(within(card as HTMLElement).getByText('-$25.00')).toBeTruthy();
     expect(within(card as HTMLElement).getByText('0042')).toBeTruthy();
     expect(within(card as HTMLElement).getByText('2026-01-06 10:00')).toBeTruthy();
@@ -215,11 +222,41 @@ describe('FinanceRecordPage', () => {
     expect(screen.getByTestId<HTMLSelectElement>('flow-filter-currency').value).toBe('');
   });
 
-  it('shows cards on a phone', async () => {
+  it('shows two-line statement rows on a phone, and a tapped row opens its details with the ids', async () => {
     setWidth(390);
     answer();
     await openPage();
     expect(screen.getByTestId('flow-list').dataset.layout).toBe('cards');
-    expect(screen.getAllByTestId('data-card')).toHaveLength(3);
+    const rows = screen.getAllByTestId('data-card');
+    expect(rows).toHaveLength(3);
+    const first = rows[0] as HTMLElement;
+    expect(within(first).getByText('Top-up by WeChat Pay, order R2026010517000001')).toBeTruthy();
+    expect(within(first).getByText('+¥1,000.00')).toBeTruthy();
+    expect(within(first).getByText('2026-01-05 17:00 UTC+8')).toBeTruthy();
+    expect(within(first).getByText('¥1,500.00')).toBeTruthy();
+
+    fireEvent.click(within(first).getByRole('button'));
+    const detail = await screen.findByTestId('flow-detail');
+    expect(within(detail).getByTestId('flow-detail-summary').textContent).toBe(
+      'Top-up by WeChat Pay, order R2026010517000001',
+    );
+    expect(within(detail).getByTestId('flow-detail-txn').textContent).toBe('T20260105170000123');
+    expect(within(detail).getByTestId('flow-detail-reference').textContent).toBe('wechat R2026010517000001');
+  });
+
+  it('says which filters found nothing, and offers no export of zero rows', async () => {
+    answer(undefined, []);
+    await renderPage('/financeRecord', FinanceRecordPage, FINANCE_PATHS);
+    expect((await screen.findByTestId('flow-list-empty')).textContent).toContain('No wallet movements yet');
+    expect(screen.queryByTestId('flow-filter-export')).toBeNull();
+
+    typeInto('flow-filter-type', 'fee');
+    typeInto('flow-filter-currency', 'USD');
+    fireEvent.click(screen.getByTestId('flow-filter-search'));
+    await waitFor(() =>
+      expect(screen.getByTestId('flow-list-empty').textContent).toContain(
+        'No records match type “Fee” · USD. Clear a filter to see more.',
+      ),
+    );
   });
 });

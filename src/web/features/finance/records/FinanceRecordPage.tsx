@@ -16,10 +16,12 @@ import { PageIntro } from '../../../components/ui/PageIntro';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
 import { call } from '../../../lib/http';
-import { productDateTime } from '../../../lib/product-time';
+import { productDateTime, PRODUCT_ZONE } from '../../../lib/product-time';
 import { useFilterForm } from '../../../lib/useFilterForm';
 import { FINANCE_NS } from '../transfer/i18n';
+import { FlowDetailSheet } from './components/FlowDetailSheet';
 import { FlowExportSheet } from './components/FlowExportSheet';
+import { flowEmptyText } from './flow-empty';
 import { activeFilters, EMPTY_FILTER, filterProblem, FLOW_CURRENCIES, requestOf } from './flow-filter';
 import '../transfer/transfer.css';
 import './records.css';
@@ -37,6 +39,7 @@ export function FinanceRecordPage() {
     requestOf,
   });
   const [exporting, setExporting] = useState(false);
+  const [opened, setOpened] = useState<FlowRow | null>(null);
   const filter = requestOf(applied);
 
   const page = useQuery({
@@ -53,15 +56,28 @@ export function FinanceRecordPage() {
     key: `${pageNo}-${index}`,
   }));
   const dash = (value: string | null) => (value ? value : '—');
+  const total = page.data?.total;
 
+  // The table: the sentence first, then the figures; identifiers stay in the details.
   const columns: DataColumn<KeyedRow>[] = [
     {
-      key: 'type',
-      title: t('records.type'),
+      key: 'date',
+      title: t('records.time', { zone: PRODUCT_ZONE }),
+      render: (row) => productDateTime(row.createdAt),
+    },
+    {
+      key: 'summary',
+      title: t('records.description'),
       primary: true,
       render: (row) => (
-        <span className="cp-flow__type" data-testid="flow-row" data-txn={row.txnNo} data-type={row.type}>
-          {t(`flowType.${row.type}`)}
+        <span
+          className="cp-flow__description"
+          data-testid="flow-row"
+          data-txn={row.txnNo}
+          data-type={row.type}
+        >
+          <span className="cp-flow__type">{t(`flowType.${row.type}`)}</span>
+          <span className="cp-flow__summary">{row.summary}</span>
         </span>
       ),
     },
@@ -79,19 +95,7 @@ export function FinanceRecordPage() {
       align: 'end',
       render: (row) => <Money minor={row.balance} currency={row.currency} />,
     },
-    {
-      key: 'txnNo',
-      title: t('records.txnNo'),
-      render: (row) => <span className="cp-mono">{row.txnNo}</span>,
-    },
     { key: 'cardSerial', title: t('records.cardSerial'), render: (row) => dash(row.cardSerial) },
-    { key: 'label', title: t('records.label'), hideOnPhone: true, render: (row) => dash(row.label) },
-    {
-      key: 'description',
-      title: t('records.description'),
-      render: (row) => <span className="cp-flow__description">{dash(row.description)}</span>,
-    },
-    { key: 'date', title: t('records.date'), render: (row) => productDateTime(row.createdAt) },
   ];
 
   return (
@@ -101,7 +105,8 @@ export function FinanceRecordPage() {
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={() => setExporting(true)}
+        // Zero rows are not worth a file: the export is offered once the list holds something.
+        onExport={total ? () => setExporting(true) : undefined}
         activeCount={activeFilters(applied)}
         searching={page.isFetching}
         data-testid="flow-filter"
@@ -169,9 +174,27 @@ export function FinanceRecordPage() {
         onPageChange={setPageNo}
         onRefresh={() => page.refetch()}
         loading={page.isFetching}
-        empty={t('records.empty')}
+        empty={flowEmptyText(filter, t)}
+        statement={(row) => ({
+          title: (
+            <span data-testid="flow-row" data-txn={row.txnNo} data-type={row.type}>
+              {row.summary}
+            </span>
+          ),
+          amount: <Money minor={row.amount} currency={row.currency} sign="always" tone />,
+          meta: `${productDateTime(row.createdAt)} ${PRODUCT_ZONE}`,
+          aside: <Money minor={row.balance} currency={row.currency} />,
+        })}
+        onOpen={setOpened}
+        actions={(row) => (
+          <button type="button" className="cp-link-button" onClick={() => setOpened(row)}>
+            {t('records.details')}
+          </button>
+        )}
         data-testid="flow-list"
       />
+
+      <FlowDetailSheet row={opened} onClose={() => setOpened(null)} />
 
       <FlowExportSheet
         visible={exporting}

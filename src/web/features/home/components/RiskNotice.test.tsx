@@ -89,7 +89,7 @@ describe('RiskNotice', () => {
     renderNotice();
     const notice = await screen.findByRole('region', { name: 'All your cards have been frozen' });
     expect(within(notice).getByTestId('risk-notice-body').textContent).toMatch(
-      /^In the last 24 hours, 17 of your 200 card payments were declined: a decline rate of 8\.5%, above the 5% that card networks tolerate\. To protect your account we froze all 12 of your cards on Jan 5, \d\d:\d\d( [AP]M)?\.$/,
+      /^In the last 24 hours, 17 of your 200 card payments were declined: a decline rate of 8\.5%, above the 5% that card networks tolerate\. To protect your account we froze all 12 of your cards on Jan 5, 17:30 UTC\+8\.$/,
     );
     expect(within(notice).getByTestId('risk-rate').textContent).toBe('8.5%');
     expect(within(notice).getByTestId('risk-declines').textContent).toBe('17');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getCardBill, type CardView } from '../../../../../contract/cards';
 import { Money } from '../../../../components/ui/Money';
 import { call } from '../../../../lib/http';
-import { productDateTime } from '../../../../lib/product-time';
+import { productDateTime, PRODUCT_ZONE } from '../../../../lib/product-time';
 import { CARD_LIST_NS } from '../i18n';
 import { CardHistorySheet } from './CardHistorySheet';
 
@@ -26,12 +26,10 @@ export function CardBillSheet({ card, onClose }: { card: CardView; onClose: () =
           {rows.map((row, index) => (
             <li key={`${row.txnNo}-${index}`} className="cp-cl-bill__row" data-testid="bill-row">
               <span className="cp-cl-bill__what">
-                <span className="cp-cl-bill__type">
-                  {t(`bill.type.${row.type}`, { defaultValue: row.type })}
-                </span>
+                <span className="cp-cl-bill__type">{row.summary}</span>
                 <span className="cp-cl-bill__meta">
-                  {productDateTime(row.createdAt)}
-                  {row.description ? ` · ${row.description}` : ''}
+                  {t(`bill.type.${row.type}`, { defaultValue: row.type })} · {productDateTime(row.createdAt)}{' '}
+                  {PRODUCT_ZONE}
                 </span>
                 <span className="cp-cl-bill__meta cp-mono">{row.txnNo}</span>
               </span>

@@ -5,17 +5,10 @@
 import { useTranslation } from 'react-i18next';
 import { cardLog, type CardView } from '../../../../../contract/cards';
 import { call } from '../../../../lib/http';
-import { productDateTime } from '../../../../lib/product-time';
+import { productDateTime, PRODUCT_ZONE } from '../../../../lib/product-time';
+import { cardLogText } from '../card-log-text';
 import { CARD_LIST_NS } from '../i18n';
 import { CardHistorySheet } from './CardHistorySheet';
-
-/** What the detail of an event adds to its line: amounts and transaction numbers, as text. */
-function detailText(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(' · ');
-}
 
 export function CardLogSheet({ card, onClose }: { card: CardView; onClose: () => void }) {
   const { t } = useTranslation(CARD_LIST_NS);
@@ -33,20 +26,38 @@ export function CardLogSheet({ card, onClose }: { card: CardView; onClose: () =>
     >
       {(events) => (
         <ol className="cp-cl-timeline">
-          {events.map((event) => (
-            <li key={event.id} className="cp-cl-timeline__item" data-testid="log-event">
-              <span className="cp-cl-timeline__action">
-                {t(`log.action.${event.action}`, { defaultValue: event.action })}
-              </span>
-              <span className="cp-cl-timeline__meta">
-                {productDateTime(event.createdAt)} · {actor(event.actor)}
-                {event.ip ? ` · ${event.ip}` : ''}
-              </span>
-              {detailText(event.detail) ? (
-                <span className="cp-cl-timeline__detail">{detailText(event.detail)}</span>
-              ) : null}
-            </li>
-          ))}
+          {events.map((event) => {
+            const { phrases, ids } = cardLogText(event.detail, t);
+            return (
+              <li key={event.id} className="cp-cl-timeline__item" data-testid="log-event">
+                <span className="cp-cl-timeline__action">
+                  {t(`log.action.${event.action}`, { defaultValue: event.action })}
+                </span>
+                {phrases.length > 0 ? (
+                  <span className="cp-cl-timeline__detail" data-testid="log-event-text">
+                    {phrases.join(t('log.detail.and'))}
+                  </span>
+                ) : null}
+                <span className="cp-cl-timeline__meta">
+                  {productDateTime(event.createdAt)} {PRODUCT_ZONE} · {actor(event.actor)}
+                  {event.ip ? ` · ${event.ip}` : ''}
+                </span>
+                {ids.length > 0 ? (
+                  <details className="cp-cl-timeline__ids">
+                    <summary>{t('log.detail.ids')}</summary>
+                    <dl>
+                      {ids.map((id) => (
+                        <div key={id.label}>
+                          <dt>{id.label}</dt>
+                          <dd className="cp-mono">{id.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       )}
     </CardHistorySheet>
