@@ -9,59 +9,10 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import type { Tokens } from './fixtures';
 import { apiSignIn, expect, newEmail, outboxCode, PASSWORD, signInWithStorage, test } from './fixtures';
+import { fundCny, openCard } from './money-helpers';
 import { useLanguage } from './pwa-helpers';
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-let keySequence = 0;
 let lastCodeAt = 0;
-function idempotencyKey(): string {
-  keySequence += 1;
-  return `e2e-agent-${Date.now().toString(36)}-${process.pid}-${keySequence}`;
-}
-
-async function fundCny(request: APIRequestContext, tokens: Tokens, yuan: number): Promise<void> {
-  const created = (await (
-    await request.post('/api/account/recharge/qrCreate', {
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'idempotency-key': idempotencyKey() },
-      form: { channel: 'wechat', amount: String(yuan * 100) },
-    })
-  ).json()) as Envelope<{ orderId: string }>;
-  expect(created.code, JSON.stringify(created)).toBe(200);
-  expect((await request.post(`/sandbox/api/orders/${created.data.orderId}/pay`)).ok()).toBe(true);
-}
-
-async function openCard(request: APIRequestContext, tokens: Tokens): Promise<void> {
-  const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const order = { segmentId: 'visa-428837', amount: '1000' };
-  const cost = (await (
-    await request.post('/api/card/openCardCost', { headers: auth, form: order })
-  ).json()) as Envelope<{
-    totals: { debitCurrency: string; total: number }[];
-  }>;
-  const cny = cost.data.totals.find((t) => t.debitCurrency === 'CNY')!;
-  const opened = (await (
-    await request.post('/api/card/newCard', {
-      headers: { ...auth, 'idempotency-key': idempotencyKey() },
-      form: {
-        ...order,
-        debitCurrency: 'CNY',
-        expectTotal: String(cny.total),
-        holderFirstName: 'Bo',
-        holderLastName: 'Invitee',
-        street: '1 Market St',
-        city: 'San Francisco',
-        state: 'CA',
-        postcode: '94105',
-      },
-    })
-  ).json()) as Envelope<unknown>;
-  expect(opened.code, JSON.stringify(opened)).toBe(200);
-}
 
 /** The agent programme's test clock: run the jobs, releasing as if `days` had passed. */
 async function runJobs(request: APIRequestContext, days: number): Promise<void> {

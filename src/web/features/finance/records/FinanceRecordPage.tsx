@@ -187,7 +187,7 @@ export function FinanceRecordPage() {
         })}
         onOpen={setOpened}
         actions={(row) => (
-          <button type="button" className="cp-link-button" onClick={() => setOpened(row)}>
+          <button type="button" className="cp-row-action" onClick={() => setOpened(row)}>
             {t('records.details')}
           </button>
         )}
