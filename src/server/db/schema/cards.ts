@@ -147,6 +147,11 @@ export const cardBatches = pgTable(
     total: integer('total').notNull(),
     /** Cards issued so far. */
     issued: integer('issued').notNull().default(0),
+    /**
+     * The card ids of this run, written before the issuer hears of any: they are the issuer's
+     * request ids, so a batch whose process died can have its cards cancelled (settle-batches.ts).
+     */
+    plannedCardIds: jsonb('planned_card_ids').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

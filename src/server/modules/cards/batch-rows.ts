@@ -12,8 +12,12 @@ import { translate } from '../../lib/i18n';
 
 export type BatchRow = typeof cardBatches.$inferSelect;
 
-/** An `issuing` batch not touched for this long belonged to a process that died; a retry may take it over. */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+/**
+ * An `issuing` batch not touched for this long belonged to a process that died: the settlement job
+ * cancels its cards and fails it, and a retry may take it over. Progress is written every
+ * PROGRESS_EVERY cards, so a live batch is touched far more often.
+ */
+export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 /**
  * Claims the batch id for this run. A failed (or abandoned) batch with the same id is started again:
@@ -22,12 +26,23 @@ const ABANDONED_AFTER_MS = 5 * 60 * 1000;
  */
 export async function startBatch(
   db: Executor,
-  batch: { id: string; accountId: string; total: number; now: Date },
+  batch: BatchRun & { accountId: string; now: Date },
 ): Promise<void> {
-  const { id, accountId, total, now } = batch;
+  const { id, accountId, now } = batch;
+  const total = batch.cardIds.length;
+  const plannedCardIds = [...batch.cardIds];
   const made = await db
     .insert(cardBatches)
-    .values({ id, accountId, status: 'issuing', total, issued: 0, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      accountId,
+      status: 'issuing',
+      total,
+      issued: 0,
+      plannedCardIds,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: cardBatches.id });
   if (made.length > 0) return;
@@ -39,24 +54,45 @@ export async function startBatch(
   if (existing.status === 'issuing' && !abandoned) throw fail.conflict('server:idempotency.inProgress');
   const restarted = await db
     .update(cardBatches)
-    .set({ status: 'issuing', total, issued: 0, failureReason: null, updatedAt: now })
+    .set({ status: 'issuing', total, issued: 0, plannedCardIds, failureReason: null, updatedAt: now })
     .where(and(eq(cardBatches.id, id), eq(cardBatches.updatedAt, existing.updatedAt)))
     .returning({ id: cardBatches.id });
   if (restarted.length === 0) throw fail.conflict('server:idempotency.inProgress');
 }
 
-export async function reportProgress(db: Executor, id: string, issued: number, now: Date): Promise<void> {
-  await db
-    .update(cardBatches)
-    .set({ issued, updatedAt: now })
-    .where(and(eq(cardBatches.id, id), eq(cardBatches.status, 'issuing')));
+/** One attempt of a batch: its id and the card ids it planned (a retry of the key plans new ones). */
+export interface BatchRun {
+  id: string;
+  cardIds: readonly string[];
 }
 
-export async function finishBatch(db: Executor, id: string, now: Date): Promise<void> {
-  await db
+/**
+ * The batch row while it is still this attempt's: issuing, with this attempt's plan. A process that
+ * lost its batch (settled as interrupted, then retried) must not write over the new attempt.
+ */
+function stillOurs(run: BatchRun) {
+  return and(
+    eq(cardBatches.id, run.id),
+    eq(cardBatches.status, 'issuing'),
+    sql`${cardBatches.plannedCardIds} = ${JSON.stringify(run.cardIds)}::jsonb`,
+  );
+}
+
+export async function reportProgress(db: Executor, run: BatchRun, issued: number, now: Date): Promise<void> {
+  await db.update(cardBatches).set({ issued, updatedAt: now }).where(stillOurs(run));
+}
+
+/**
+ * Marks the batch done in the opening's transaction. A batch that is no longer `issuing` was settled
+ * as interrupted meanwhile (its cards cancelled at the issuer): the opening must not commit.
+ */
+export async function finishBatch(db: Executor, run: BatchRun, now: Date): Promise<void> {
+  const finished = await db
     .update(cardBatches)
     .set({ status: 'done', issued: sql`${cardBatches.total}`, failureReason: null, updatedAt: now })
-    .where(eq(cardBatches.id, id));
+    .where(stillOurs(run))
+    .returning({ id: cardBatches.id });
+  if (finished.length === 0) throw fail.conflict('server:cardOpen.batchInterrupted');
 }
 
 /**
@@ -78,9 +114,9 @@ export function failureText(stored: string, lang: Lang): string {
   }
 }
 
-export async function failBatch(db: Executor, id: string, error: unknown, now: Date): Promise<void> {
+export async function failBatch(db: Executor, run: BatchRun, error: unknown, now: Date): Promise<void> {
   await db
     .update(cardBatches)
     .set({ status: 'failed', failureReason: failureOf(error), updatedAt: now })
-    .where(eq(cardBatches.id, id));
+    .where(stillOurs(run));
 }

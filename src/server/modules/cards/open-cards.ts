@@ -27,7 +27,7 @@ import { applyPlacement, checkPlacement } from '../card-groups/open-placement';
 import type { Placement } from '../card-groups/open-placement';
 import { postMovement } from '../ledger';
 import { cardLedgerAccountId } from '../ledger/movement';
-import { failBatch, finishBatch, reportProgress, startBatch } from './batch-rows';
+import { failBatch, finishBatch, reportProgress, startBatch, type BatchRun } from './batch-rows';
 import type { CardOwner } from './card-access';
 import { checkBalance, checkMonthlyLimit, checkOpening } from './open-checks';
 import type { IssuedOne, IssueOrder } from './open-issue';
@@ -148,11 +148,12 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
       },
     };
   });
-  if (batchId) await startBatch(db, { id: batchId, accountId, total: count, now: startedAt });
+  const run: BatchRun | null = batchId ? { id: batchId, cardIds: planned.map((card) => card.cardId) } : null;
+  if (run) await startBatch(db, { ...run, accountId, now: startedAt });
   let issued: IssuedOne[] = [];
   try {
     issued = await issueCards(ctx, orders, (n) =>
-      batchId ? reportProgress(db, batchId, n, ctx.now()) : Promise.resolve(),
+      run ? reportProgress(db, run, n, ctx.now()) : Promise.resolve(),
     );
     // 4. One transaction: all the cards and their payment, or nothing.
     return await inTransaction(db, (tx) =>
@@ -164,13 +165,13 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
         planned,
         issued,
         ledgerKey,
-        batchId,
+        run,
       }),
     );
   } catch (error) {
     await cancelIssued(ctx, issued);
-    if (batchId)
-      await failBatch(db, batchId, error, ctx.now()).catch((failure: unknown) =>
+    if (run)
+      await failBatch(db, run, error, ctx.now()).catch((failure: unknown) =>
         ctx.log.error('could not mark a card batch failed', { batchId, error: String(failure) }),
       );
     throw error;
@@ -188,10 +189,11 @@ async function commitOpening(
     planned: PlannedCard[];
     issued: IssuedOne[];
     ledgerKey: string;
-    batchId: string | null;
+    run: BatchRun | null;
   },
 ): Promise<OpenResult> {
-  const { request, groups, prices, totals, planned, ledgerKey, batchId } = opening;
+  const { request, groups, prices, totals, planned, ledgerKey, run } = opening;
+  const batchId = run?.id ?? null;
   const { owner, debitCurrency } = request;
   const accountId = owner.accountId;
   const now = ctx.now();
@@ -274,7 +276,7 @@ async function commitOpening(
       rows.map((row) => row.id),
       now,
     );
-  if (batchId) await finishBatch(tx, batchId, now);
+  if (run) await finishBatch(tx, run, now);
   return {
     cardIds: planned.map((card) => card.cardId),
     txnNo: posted.transactionId,

@@ -6,6 +6,8 @@
  * - `POST <ISSUER_API_URL>/cards` `{ requestId, bin, network, currency, holderName }` answers
  *   `{ issuerRef, pan, cvv, pin, expiryMonth, expiryYear }` (the same card again for the same requestId);
  * - `POST <ISSUER_API_URL>/cards/cancel` `{ issuerRef }`;
+ * - `POST <ISSUER_API_URL>/cards/cancel-request` `{ requestId }`: cancels the card made for that
+ *   request id, if any (an empty answer either way);
  * - `POST <ISSUER_API_URL>/cards/state` `{ issuerRef, state }` with state active, frozen or closed.
  *
  * The processor sends authorizations, clearing, refunds, reversals and 3-D Secure challenges to
@@ -47,6 +49,9 @@ export function createGatewayIssuer(options: GatewayIssuerOptions): IssuerProvid
     },
     cancelCard: async (issuerRef) => {
       await call('/cards/cancel', { issuerRef });
+    },
+    cancelRequest: async (requestId) => {
+      await call('/cards/cancel-request', { requestId });
     },
     setCardState: async (issuerRef, state) => {
       await call('/cards/state', { issuerRef, state });

@@ -32,6 +32,11 @@ export interface IssuerProvider {
   issueCard(request: IssueRequest): Promise<IssuedCard>;
   /** Undo a card that was issued but whose opening did not commit (a failed batch). */
   cancelCard(issuerRef: string): Promise<void>;
+  /**
+   * Undo whatever card the issuer made for a request id, if it made one: for a batch whose process
+   * died between asking the issuer and recording the answer (we know our request ids, not its refs).
+   */
+  cancelRequest(requestId: string): Promise<void>;
   /** Keep the issuer's view of the card in step: frozen cards are declined at the network too. */
   setCardState(issuerRef: string, state: 'active' | 'frozen' | 'closed'): Promise<void>;
   /** The key the issuer signs its events with (HMAC-SHA256 over the raw body). */

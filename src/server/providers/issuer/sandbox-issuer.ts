@@ -41,6 +41,8 @@ export function createSandboxIssuer(options: { eventSecret: string; now: () => D
       });
     },
     cancelCard: () => Promise.resolve(),
+    // It keeps no cards, so there is nothing to undo for a request.
+    cancelRequest: () => Promise.resolve(),
     setCardState: () => Promise.resolve(),
   };
 }

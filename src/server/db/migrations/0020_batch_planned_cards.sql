@@ -1,0 +1,1 @@
+ALTER TABLE "card_batches" ADD COLUMN "planned_card_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
