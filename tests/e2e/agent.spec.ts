@@ -7,7 +7,6 @@
  * Screenshots of the page in both languages go to .tmp/.
  */
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { Tokens } from './fixtures';
 import { apiSignIn, expect, newEmail, outboxCode, PASSWORD, signInWithStorage, test } from './fixtures';
 import { fundCny, openCard } from './money-helpers';
 import { useLanguage } from './pwa-helpers';
