@@ -3,7 +3,7 @@
  * password and logout (spec §7 "Auth and user").
  */
 import { z } from 'zod';
-import { endpoint, nothing } from './core';
+import { endpoint, nothing, SVG_MEDIA } from './core';
 import { accessGrant } from './permissions';
 import { email, googleCode, inviteCode, mailCode, optionalText, withConfirmedPassword } from './fields';
 
@@ -47,6 +47,7 @@ export const captchaImage = endpoint({
   encoding: 'query',
   auth: 'none',
   answer: 'image',
+  media: SVG_MEDIA,
   summary: 'Image captcha (SVG) for the id the client chose; answer it in loginPwd.',
   request: z.object({ captchaId: z.string().min(8).max(64) }),
   response: z.string(),

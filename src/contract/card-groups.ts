@@ -13,7 +13,16 @@
 import { z } from 'zod';
 import { cardIdList, declineReason } from './cards';
 import type { RequestOf } from './core';
-import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
+import {
+  currencyCode,
+  endpoint,
+  isoTime,
+  minorUnits,
+  nothing,
+  pageOf,
+  pageQuery,
+  SPREADSHEET_MEDIA,
+} from './core';
 import { mailCode, minorAmount, optionalText, requiredText, stepUpTicket } from './fields';
 
 export const GROUP_NAME_MAX = 32;
@@ -206,6 +215,7 @@ export const cardGroupDown = endpoint({
   encoding: 'query',
   auth: 'bearer',
   answer: 'file',
+  media: SPREADSHEET_MEDIA,
   audited: true,
   permission: 'card:export',
   summary:

@@ -18,7 +18,17 @@ import {
   NAME_MAX,
   STREET_MAX,
 } from './card-rules';
-import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
+import {
+  currencyCode,
+  endpoint,
+  isoTime,
+  minorUnits,
+  nothing,
+  pageOf,
+  pageQuery,
+  SPREADSHEET_MEDIA,
+  XLSX_MEDIA,
+} from './core';
 import { googleCode, mailCode, minorAmount, optionalText, requiredText, stepUpTicket } from './fields';
 import { amountMinor, calendarDate } from './finance';
 import { cardNetwork } from './segments';
@@ -273,6 +283,7 @@ export const importTemplate = endpoint({
   auth: 'bearer',
   permission: 'card:open',
   answer: 'file',
+  media: [XLSX_MEDIA],
   audited: false,
   summary: 'The Excel template for opening cards by import, headed in the caller’s language.',
   request: z.object({}),
@@ -820,6 +831,7 @@ export const cardDown = endpoint({
   encoding: 'query',
   auth: 'bearer',
   answer: 'file',
+  media: SPREADSHEET_MEDIA,
   audited: true,
   permission: 'card:export',
   summary:

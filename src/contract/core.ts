@@ -38,6 +38,8 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   /** Money-moving calls honour the `Idempotency-Key` header. */
   idempotent?: boolean;
   answer?: AnswerKind;
+  /** The media types an `image` or `file` answer comes in (the OpenAPI document lists them). */
+  media?: readonly string[];
   /** State-changing calls are written to the operation log; defaults to true for bearer POSTs. */
   audited?: boolean;
   summary: string;
@@ -86,6 +88,12 @@ export interface Envelope<T = unknown> {
   data: T;
   path: string;
 }
+
+/** Media types of downloads: spreadsheets by their `format`, uploaded images as they were sniffed. */
+export const XLSX_MEDIA = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const SPREADSHEET_MEDIA = [XLSX_MEDIA, 'text/csv'] as const;
+export const IMAGE_MEDIA = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp'] as const;
+export const SVG_MEDIA = ['image/svg+xml'] as const;
 
 /** Empty success payload. */
 export const nothing = z.null();

@@ -4,7 +4,18 @@
  * Money travels as integer minor units with its currency, in both directions.
  */
 import { z } from 'zod';
-import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
+import {
+  currencyCode,
+  endpoint,
+  IMAGE_MEDIA,
+  isoTime,
+  minorUnits,
+  nothing,
+  pageOf,
+  pageQuery,
+  SPREADSHEET_MEDIA,
+  SVG_MEDIA,
+} from './core';
 import { mailCode, minorAmount, optionalText, requiredText } from './fields';
 import { TOPUP_CHANNELS, USD_TRANSFER_MAX, USD_TRANSFER_MIN } from './topup-rules';
 
@@ -180,6 +191,7 @@ export const bankLimitImg = endpoint({
   auth: 'bearer',
   permission: 'main',
   answer: 'image',
+  media: SVG_MEDIA,
   summary: 'Image (SVG) of the per-bank limits of bank-card top-ups, in the language of the request.',
   request: z.object({}),
   response: nothing,
@@ -330,6 +342,7 @@ export const fileView = endpoint({
   auth: 'bearer',
   permission: 'any',
   answer: 'file',
+  media: IMAGE_MEDIA,
   summary: 'An uploaded file, to its owner only.',
   request: z.object({ id: requiredText(64) }),
   response: nothing,
@@ -403,6 +416,7 @@ export const flowDown = endpoint({
   auth: 'bearer',
   permission: 'finance:record',
   answer: 'file',
+  media: SPREADSHEET_MEDIA,
   /** A read, but it hands customer financial data out in bulk: every export is in the operation log. */
   audited: true,
   summary: 'Exactly the filtered flow rows as an XLSX (default) or CSV file, streamed.',

@@ -8,7 +8,16 @@
  */
 import { z } from 'zod';
 import { declineReason, teamScope } from './cards';
-import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
+import {
+  currencyCode,
+  endpoint,
+  isoTime,
+  minorUnits,
+  nothing,
+  pageOf,
+  pageQuery,
+  SPREADSHEET_MEDIA,
+} from './core';
 import { optionalText } from './fields';
 import { calendarDate } from './finance';
 
@@ -132,6 +141,7 @@ function recordsDown(id: string, path: `/api/${string}`, summary: string) {
     encoding: 'form',
     auth: 'bearer',
     answer: 'file',
+    media: SPREADSHEET_MEDIA,
     audited: true,
     permission: 'card:record',
     summary,

@@ -41,11 +41,11 @@ describe('field labels', () => {
   });
 
   it('name the field in the message of a refused request', async () => {
-    const zh = await t.api(loginByGoogle, { ticket: '', code: '123456' }, { lang: 'zh-CN' });
+    const zh = await t.api(loginByGoogle, { ticket: '', googleCode: '123456' }, { lang: 'zh-CN' });
     expect(zh.body.code).toBe(400);
     expect(zh.body.msg).not.toMatch(/ticket/i);
     expect(zh.body.msg).toContain('登录验证凭证');
-    const en = await t.api(loginByGoogle, { ticket: '', code: '123456' }, { lang: 'en' });
+    const en = await t.api(loginByGoogle, { ticket: '', googleCode: '123456' }, { lang: 'en' });
     expect(en.body.msg).toContain('Sign-in step');
   });
 });
