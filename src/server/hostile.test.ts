@@ -1,0 +1,156 @@
+/**
+ * The hostile suite of issue 13 §4, generated from the contract so a new call is covered the day it
+ * is declared. Every endpoint is called as an attacker would: without a token, with a forged one,
+ * and with a real session of another customer sending bad types, NUL bytes, huge and negative
+ * numbers, and the victim's own ids. No answer may be a 500, none may show the victim's data, and
+ * no money may move anywhere: every ledger balance is the same afterwards and the audit is clean.
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { EndpointDef } from '../contract/core';
+import { allEndpoints } from '../contract/index';
+import { ledgerAccounts } from './db/schema';
+import { auditLedger } from './modules/ledger';
+import { openTestCard } from './testing/cards';
+import { fileTestApp } from './testing/file-app';
+import { CLIENT_BASIC } from './testing/harness';
+import { fundWallet } from './testing/money';
+import { openSession, signedInAccount } from './testing/signed-in';
+
+const t = fileTestApp();
+
+/** Calls that end the caller's own session: they get a session of their own, used once. */
+const ENDS_SESSION = new Set(['auth.logout', 'auth.token']);
+
+/** The top-level request fields of an endpoint, from its schema. */
+function fieldsOf(schema: z.ZodType): string[] {
+  const node = schema as unknown as {
+    shape?: Record<string, unknown>;
+    def?: { innerType?: z.ZodType; in?: z.ZodType; schema?: z.ZodType };
+  };
+  if (node.shape) return Object.keys(node.shape);
+  const inner = node.def?.innerType ?? node.def?.in ?? node.def?.schema;
+  return inner ? fieldsOf(inner) : [];
+}
+
+type Payload = Record<string, string | string[]>;
+
+/** What an attacker sends in every field: each payload fills all the endpoint's fields. */
+function junkPayloads(fields: readonly string[], victimIds: Record<string, string>): Payload[] {
+  const fill = (value: string | string[]) => Object.fromEntries(fields.map((field) => [field, value]));
+  const foreign = Object.fromEntries(
+    fields.map((field) => [field, victimIds[field] ?? victimIds[/ids$/i.test(field) ? 'ids' : 'id']!]),
+  );
+  return [
+    {},
+    fill('\u0000'),
+    fill('-99999999999999999999'),
+    fill('1e309'),
+    fill(['true', '[5000]']),
+    fill('0xC350'),
+    fill('x'.repeat(5_000)),
+    foreign,
+  ];
+}
+
+interface Reply {
+  status: number;
+  code: number | null;
+  text: string;
+}
+
+async function send(def: EndpointDef, payload: Payload, authorization: string | null): Promise<Reply> {
+  const headers: Record<string, string> = {
+    'accept-language': 'en',
+    'idempotency-key': `hostile-${Math.random()}`,
+  };
+  if (authorization) headers.authorization = authorization;
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload))
+    for (const one of Array.isArray(value) ? value : [value]) form.append(key, one);
+  let url: string = def.path;
+  let body: string | undefined;
+  if (def.method === 'GET') {
+    if (form.size > 0) url += `?${form.toString()}`;
+  } else if (def.encoding === 'json') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(payload);
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = form.toString();
+  }
+  const res = await t.app.request(url, { method: def.method, headers, body });
+  const text = await res.text();
+  let code: number | null = null;
+  try {
+    code = (JSON.parse(text) as { code?: number }).code ?? null;
+  } catch {
+    // A file download: its status says enough.
+  }
+  return { status: res.status, code, text };
+}
+
+async function balances(): Promise<Map<string, number>> {
+  const rows = await t.ctx.database.db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts);
+  return new Map(rows.map((row) => [row.id, Number(row.balance)]));
+}
+
+describe('the hostile suite, generated from the contract', () => {
+  it('answers every call with junk, forged tokens and foreign ids without a 500, a leak or a money movement', async () => {
+    const victim = await signedInAccount(t);
+    await fundWallet(t, victim.accountId, 'USD', 50_000);
+    await fundWallet(t, victim.accountId, 'CNY', 80_000);
+    const card = await openTestCard(t, victim.accountId, { balance: 7_777 });
+    const attacker = await signedInAccount(t);
+    await fundWallet(t, attacker.accountId, 'USD', 10_000);
+    const victimIds: Record<string, string> = {
+      id: card.id,
+      ids: card.id,
+      cardId: card.id,
+      cardIds: card.id,
+      accountId: victim.accountId,
+      email: victim.email,
+      username: victim.email,
+    };
+    // What of the victim must never reach the attacker's screen.
+    const secrets = [card.serial, victim.email, victim.accountId];
+    const before = await balances();
+
+    const failures: string[] = [];
+    let calls = 0;
+    for (const def of allEndpoints) {
+      const fields = fieldsOf(def.request);
+      let session = (await openSession(t, attacker.accountId)).token;
+      const auths: (string | null)[] = [null, 'Bearer forged.token.value', 'Basic Zm9yZ2VkOmNsaWVudA=='];
+      for (const authorization of auths) {
+        const reply = await send(def, {}, authorization);
+        calls += 1;
+        if (reply.status >= 500 || reply.code === 500)
+          failures.push(`${def.id} with ${authorization ?? 'no token'}: ${reply.status}`);
+        if (def.auth === 'bearer' && reply.status < 400 && reply.code === 200)
+          failures.push(`${def.id} answered 200 to ${authorization ?? 'no token'}`);
+      }
+      for (const payload of junkPayloads(fields, victimIds)) {
+        if (ENDS_SESSION.has(def.id)) session = (await openSession(t, attacker.accountId)).token;
+        const authorization = def.auth === 'client' ? CLIENT_BASIC : `Bearer ${session}`;
+        const reply = await send(def, payload, authorization);
+        calls += 1;
+        const shown = JSON.stringify(payload).slice(0, 60);
+        if (reply.status >= 500 || reply.code === 500)
+          failures.push(`${def.id} ${shown}: ${reply.status}/${reply.code}`);
+        const leaked = secrets.filter(
+          (secret) => reply.text.includes(secret) && !JSON.stringify(payload).includes(secret),
+        );
+        if (leaked.length > 0) failures.push(`${def.id} ${shown}: leaked ${leaked.join(', ')}`);
+      }
+    }
+
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(allEndpoints.length * 10);
+    expect(await balances()).toEqual(before);
+    const audit = await auditLedger(t.ctx.database.db);
+    expect(Object.values(audit).every((list) => list.length === 0)).toBe(true);
+  }, 600_000);
+});
