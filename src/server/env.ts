@@ -74,6 +74,15 @@ const envSchema = z.object({
   /** Largest accepted upload (image) in MB (spec §5: 3 unless configured). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(3),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * How long the claim of a process that died (an idempotency key in progress, a card batch being
+   * issued) blocks its retry. Progress is written far more often; the fault campaign lowers it.
+   */
+  ABANDONED_CLAIM_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60 * 1000),
   /** argon2id memory cost in KiB; tests lower it to stay fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   /** Serve the built PWA from this folder. */

@@ -17,7 +17,6 @@ import { AppError, fail } from './errors';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /** A claim older than this belonged to a process that died mid-call; a retry may take it over. */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 export const IDEMPOTENCY_KEEP_MS = 48 * 3600 * 1000;
 
 export interface StoredAnswer {
@@ -69,7 +68,7 @@ export async function claimKey(
         eq(idempotencyKeys.accountId, scope.accountId),
         eq(idempotencyKeys.key, scope.key),
         eq(idempotencyKeys.state, 'pending'),
-        lt(idempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - ctx.env.ABANDONED_CLAIM_MS)),
       ),
     );
   const claimed = await db

@@ -13,14 +13,7 @@ import { translate } from '../../lib/i18n';
 export type BatchRow = typeof cardBatches.$inferSelect;
 
 /**
- * An `issuing` batch not touched for this long belonged to a process that died: the settlement job
- * cancels its cards and fails it, and a retry may take it over. Progress is written every
- * PROGRESS_EVERY cards, so a live batch is touched far more often.
- */
-export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
-
-/**
- * Claims the batch id for this run. A failed (or abandoned) batch with the same id is started again:
+ * Claims the batch id for this run. A failed batch with the same id is started again:
  * its key was released, so the customer is retrying it. Another account's batch with the id is a 409
  * like any key reused; a batch still running is a 409 "still being processed".
  */
@@ -49,9 +42,9 @@ export async function startBatch(
   const [existing] = await db.select().from(cardBatches).where(eq(cardBatches.id, id)).limit(1);
   if (!existing || existing.accountId !== accountId) throw fail.conflict('server:idempotency.keyReused');
   if (existing.status === 'done') throw fail.conflict('server:idempotency.keyReused');
-  const abandoned =
-    existing.status === 'issuing' && now.getTime() - existing.updatedAt.getTime() > ABANDONED_AFTER_MS;
-  if (existing.status === 'issuing' && !abandoned) throw fail.conflict('server:idempotency.inProgress');
+  // An attempt still issuing, even one whose process died, is not taken over: the settlement job
+  // first cancels the cards its plan may have made and fails it (settle-batches.ts).
+  if (existing.status === 'issuing') throw fail.conflict('server:idempotency.inProgress');
   const restarted = await db
     .update(cardBatches)
     .set({ status: 'issuing', total, issued: 0, plannedCardIds, failureReason: null, updatedAt: now })

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../../contract/cards';
 import { batchCard } from '../../../contract/cards';
 import { fileTestApp } from '../../testing/file-app';
-import { ABANDONED_AFTER_MS } from './batch-rows';
 import {
   cardsOf,
   expectLedgerHealthy,
@@ -77,7 +76,7 @@ describe('settling interrupted card batches', () => {
     expect(await settleAbandonedBatches(t.ctx)).toEqual({ settled: 0, cancelled: 0 });
     expect((await batchState(me.token, batchId)).status).toBe('issuing');
 
-    t.advance(ABANDONED_AFTER_MS + 1_000);
+    t.advance(t.ctx.env.ABANDONED_CLAIM_MS + 1_000);
     expect(await settleAbandonedBatches(t.ctx)).toEqual({ settled: 1, cancelled: 12 });
     // Every planned card is cancelled at the issuer: those it was asked for and those it may have been.
     expect(new Set(issuer.cancelledRequests).size).toBe(12);
@@ -122,7 +121,7 @@ describe('settling interrupted card batches', () => {
     const issuer = stallIssuer(1);
     const opening = openCardBatch(t, me.token, { count: 3, expectTotal }, headers);
     await issuer.stalled;
-    t.advance(ABANDONED_AFTER_MS + 1_000);
+    t.advance(t.ctx.env.ABANDONED_CLAIM_MS + 1_000);
     expect((await settleAbandonedBatches(t.ctx)).settled).toBe(1);
 
     issuer.release();

@@ -17,7 +17,7 @@ import { rowsOf } from '../../db/client';
 import { cardBatches, cards } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { JobSpec } from '../../lib/jobs';
-import { ABANDONED_AFTER_MS, failureOf } from './batch-rows';
+import { failureOf } from './batch-rows';
 
 /** Batches settled per run; the next run takes the rest. */
 const SETTLE_PER_RUN = 20;
@@ -29,7 +29,7 @@ interface Claimed {
 
 async function claimAbandoned(ctx: AppContext): Promise<Claimed[]> {
   const now = ctx.now();
-  const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const before = new Date(now.getTime() - ctx.env.ABANDONED_CLAIM_MS);
   const rows = await rowsOf<{ id: string; planned_card_ids: string[] }>(
     ctx.database.db,
     sql`
