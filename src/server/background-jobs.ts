@@ -6,6 +6,7 @@ import type { JobSpec } from './lib/jobs';
 import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
+import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { subExpiryJob } from './modules/sub-accounts/expire-subs';
 import { topupSweepJob } from './modules/topups/sweep-orders';
@@ -17,4 +18,5 @@ export const BACKGROUND_JOBS: readonly JobSpec[] = [
   identitySweepJob,
   agentJob,
   subExpiryJob,
+  pushQueueJob,
 ];

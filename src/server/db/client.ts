@@ -142,6 +142,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
+  // The LISTEN connections of this handle, closed with it.
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgresql',
@@ -151,9 +153,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         async (params) =>
           (await pool.query({ name, text, values: [...params] })).rows as Row[],
     ),
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const stop = await listenPostgres(url, channel, onPayload);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
     version: async () => (await pool.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }
 

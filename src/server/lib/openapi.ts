@@ -30,7 +30,9 @@ export function buildOpenApi(endpoints: readonly EndpointDef[]): unknown {
               ? { 'image/svg+xml': {} }
               : def.answer === 'file'
                 ? { 'application/octet-stream': {} }
-                : { 'application/json': { schema: envelopeSchema(schemaOf(def.response, 'output')) } },
+                : def.answer === 'stream'
+                  ? { 'text/event-stream': {} }
+                  : { 'application/json': { schema: envelopeSchema(schemaOf(def.response, 'output')) } },
         },
       },
     };
