@@ -40,24 +40,28 @@ self.addEventListener('push', (event) => {
   );
 });
 
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  const route = routeOf(event.notification.data && event.notification.data.url);
+/**
+ * Opens the notification's route: in a window of the app already open, else a new one. A global
+ * of the worker (a classic script's function), so the end-to-end test can run what a tap runs.
+ */
+async function openNotification(notification) {
+  notification.close();
+  const route = routeOf(notification.data && notification.data.url);
   const target = new URL(`/#${route}`, self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        try {
-          const moved = await open.navigate(target);
-          await (moved || open).focus();
-          return;
-        } catch {
-          // An uncontrolled window cannot be navigated from here: open a new one instead.
-        }
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    try {
+      const moved = await open.navigate(target);
+      await (moved || open).focus().catch(() => undefined);
+      return;
+    } catch {
+      // An uncontrolled window cannot be navigated from here: open a new one instead.
+    }
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openNotification(event.notification));
 });
