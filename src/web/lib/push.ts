@@ -10,6 +10,9 @@ import { call } from './http';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
+/** The browser's push service refused or could not be reached (`subscribe()` failed). */
+export class PushServiceError extends Error {}
+
 export interface DevicePush {
   state: PushState;
   /** The customer chose to see 3-D Secure codes themselves in the notification. */
@@ -59,9 +62,15 @@ export async function enablePush(showCode: boolean): Promise<DevicePush> {
   if (permission !== 'granted')
     return { state: permission === 'denied' ? 'blocked' : 'off', showCode: false };
   const { publicKey } = await call(pushStatus, {});
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  let subscription = await reg.pushManager.getSubscription();
+  try {
+    subscription ??= await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    });
+  } catch (error) {
+    throw new PushServiceError(String(error));
+  }
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   await call(pushSubscribe, { endpoint: json.endpoint, keys: json.keys, showCode });
   return { state: 'on', showCode };

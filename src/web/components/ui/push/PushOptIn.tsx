@@ -6,7 +6,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { disablePush, enablePush, readDevicePush, type DevicePush } from '../../../lib/push';
+import {
+  disablePush,
+  enablePush,
+  PushServiceError,
+  readDevicePush,
+  type DevicePush,
+} from '../../../lib/push';
 import { PUSH_NS } from './push-i18n';
 import './push-opt-in.css';
 
@@ -38,8 +44,8 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
       setDevice(next);
       const text = done?.(next);
       if (text) toastSuccess(text);
-    } catch {
-      toastError(t('failed'));
+    } catch (error) {
+      toastError(t(error instanceof PushServiceError ? 'serviceFailed' : 'failed'));
     } finally {
       setBusy(false);
     }
