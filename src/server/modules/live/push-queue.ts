@@ -16,9 +16,10 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/client';
-import { pushQueue, pushSubscriptions, sessions } from '../../db/schema';
+import { pushQueue, pushSubscriptions, sessions, subAccounts, subRoles } from '../../db/schema';
 import type { JobSpec } from '../../lib/jobs';
 import { liveHubOf } from './live-hub';
+import { mayReceive, pushCardMember } from './push-audience';
 import type { PushKind } from './push-message';
 import { pushMessage } from './push-message';
 import { vapidPair } from './vapid-keys';
@@ -100,12 +101,23 @@ async function sendToSubscription(
   }
 }
 
-/** The account's subscriptions whose session still lives; those of dead sessions are deleted. */
+/**
+ * The account's subscriptions whose session still lives, with the session's member and role (who
+ * may receive what: push-audience.ts); those of dead sessions are deleted.
+ */
 async function liveSubscriptions(ctx: AppContext, accountId: string) {
   const rows = await ctx.database.db
-    .select({ sub: pushSubscriptions, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      sub: pushSubscriptions,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      subAccountId: sessions.subAccountId,
+      permissions: subRoles.permissions,
+    })
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
+    .leftJoin(subRoles, eq(subRoles.id, subAccounts.roleId))
     .where(eq(pushSubscriptions.accountId, accountId));
   const idleSince = ctx.now().getTime() - ctx.env.SESSION_IDLE_TTL * 1000;
   const dead = rows.filter((r) => r.revokedAt !== null || r.lastSeenAt.getTime() < idleSince);
@@ -119,15 +131,22 @@ async function liveSubscriptions(ctx: AppContext, accountId: string) {
         ),
       ),
     );
-  return rows.filter((r) => !dead.includes(r)).map((r) => r.sub);
+  return rows
+    .filter((r) => !dead.includes(r))
+    .map((r) => ({
+      sub: r.sub,
+      recipient: { subAccountId: r.subAccountId, permissions: r.permissions ?? [] },
+    }));
 }
 
 /** Sends every due push; answers how each subscription's delivery went. */
 export async function drainPushQueue(ctx: AppContext): Promise<Record<SendOutcome, number>> {
   const counts: Record<SendOutcome, number> = { sent: 0, gone: 0, failed: 0, skipped: 0 };
   for (let row = await claimDue(ctx); row; row = await claimDue(ctx)) {
-    for (const sub of await liveSubscriptions(ctx, row.accountId))
-      counts[await sendToSubscription(ctx, row, sub)] += 1;
+    const kind = row.kind as PushKind;
+    const member = await pushCardMember(ctx, kind, row.refId);
+    for (const { sub, recipient } of await liveSubscriptions(ctx, row.accountId))
+      counts[mayReceive(kind, member, recipient) ? await sendToSubscription(ctx, row, sub) : 'skipped'] += 1;
     await ctx.database.db.delete(pushQueue).where(eq(pushQueue.id, row.id));
   }
   return counts;

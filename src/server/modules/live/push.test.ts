@@ -11,18 +11,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { logout } from '../../../contract/auth';
 import { qrCreate } from '../../../contract/finance';
 import { pushStatus, pushSubscribe, pushUnsubscribe } from '../../../contract/live';
-import { pushQueue, pushSubscriptions } from '../../db/schema';
+import { pushQueue, pushSubscriptions, sessions, subAccounts, subRoles } from '../../db/schema';
 import { fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
 import type { PushReceiver } from '../../testing/push-receiver';
 import { startPushReceiver } from '../../testing/push-receiver';
 import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
+import { openSession, signedInAccount } from '../../testing/signed-in';
 import { authorizeOnce, sendEvent, uid } from '../card-spend/issuer.test-kit';
 import { forecastIn } from '../forecasts/test-fixtures';
 import { drainPushQueue } from './push-queue';
 
 const t = fileTestApp();
+
+/** Gives the member of `session` a role with exactly these permissions. */
+async function ensureRole(session: { sessionId: string }, keys: string[]): Promise<void> {
+  const [row] = await t.ctx.database.db
+    .select({ roleId: subAccounts.roleId })
+    .from(sessions)
+    .innerJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
+    .where(eq(sessions.id, session.sessionId));
+  await t.ctx.database.db.update(subRoles).set({ permissions: keys }).where(eq(subRoles.id, row!.roleId!));
+}
 let receiver: PushReceiver;
 let me: SignedInAccount;
 
@@ -43,8 +53,8 @@ async function subscribe(showCode = false, lang: 'en' | 'zh-CN' = 'en'): Promise
   expect(answer.body.code, answer.body.msg).toBe(200);
 }
 
-async function challenge(code: string): Promise<void> {
-  const card = await openTestCard(t, me.accountId);
+async function challenge(code: string, subAccountId: string | null = null): Promise<void> {
+  const card = await openTestCard(t, me.accountId, { subAccountId });
   const answer = await sendEvent(t, {
     eventId: uid('evt'),
     type: 'threeds_challenge',
@@ -174,6 +184,25 @@ describe('sending pushes', () => {
         url: '/financeAudit',
       }),
     );
+  });
+
+  it('sends a team member only the codes of the cards they opened, and only with the permission', async () => {
+    const member = await openSession(t, me.accountId, `m-${me.accountId.slice(0, 8)}`);
+    const answer = await t.api(pushSubscribe, receiver.subscription, { token: member.token });
+    expect(answer.body.code).toBe(200);
+    const withoutOtp = await startPushReceiver();
+    const other = await openSession(t, me.accountId, `n-${me.accountId.slice(0, 8)}`);
+    await ensureRole(other, ['card:list', 'card:record']);
+    await t.api(pushSubscribe, withoutOtp.subscription, { token: other.token });
+
+    await challenge('100200'); // the owner's card
+    await challenge('300400', `m-${me.accountId.slice(0, 8)}`); // the member's card
+    await challenge('500600', `n-${me.accountId.slice(0, 8)}`); // the other member's card, no card:otp
+    await drainPushQueue(t.ctx);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.message.kind).toBe('otp');
+    expect(withoutOtp.received).toEqual([]);
+    await withoutOtp.close();
   });
 
   it('queues nothing for an account without a subscribed device', async () => {
