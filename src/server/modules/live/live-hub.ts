@@ -78,6 +78,11 @@ export class LiveHub {
     return () => this.pushWatchers.delete(onPush);
   }
 
+  /** Streams this process serves for one session. */
+  streamsOf(sessionId: string): number {
+    return this.bySession.get(sessionId)?.size ?? 0;
+  }
+
   /** Streams this process serves, for tests and the health of the stream. */
   get size(): number {
     let count = 0;

@@ -17,6 +17,7 @@ import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { changeOf, openLiveStream } from '../../testing/live-stream';
 import { signedInAccount } from '../../testing/signed-in';
 import { liveHubOf } from './live-hub';
+import { MAX_STREAMS_PER_SESSION } from './stream-changes';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);
@@ -97,6 +98,23 @@ describe('GET /api/live', () => {
     const end = await stream.waitFor((e) => e.event === 'end');
     expect(end.data).toEqual({ reason: 'session' });
     await expect.poll(() => stream.ended()).toBe(true);
+  });
+
+  it('refuses a ninth stream of one session on one process with 429', async () => {
+    const session = await signedInAccount(t);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      const stream = await openLiveStream(t.app, session.token);
+      await stream.waitFor((e) => e.event === 'ready');
+      open.push(stream);
+    }
+    const refused = await openLiveStream(t.app, session.token);
+    expect(refused.status).toBe(429);
+    open.pop()!.close();
+    await expect.poll(() => liveHubOf(t.ctx.database).streamsOf(session.sessionId)).toBe(7);
+    const again = await openLiveStream(t.app, session.token);
+    await again.waitFor((e) => e.event === 'ready');
+    for (const stream of [...open, again]) stream.close();
   });
 
   it('forgets a stream the client closed', async () => {

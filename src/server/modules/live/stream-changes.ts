@@ -14,6 +14,7 @@ import type { LiveKind } from '../../../contract/live';
 import { LIVE_EVENTS } from '../../../contract/live';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema';
+import { fail } from '../../lib/errors';
 import type { Call } from '../../lib/route';
 import { liveHubOf } from './live-hub';
 
@@ -27,6 +28,12 @@ export const RETRY_MS = 3_000;
  * re-authenticated (and its access token refreshed) regularly, and stuck connections do not pile up.
  */
 export const MAX_STREAM_MS = 30 * 60_000;
+
+/**
+ * One stream per tab: a session (one browser) with more open at once on one process is refused
+ * (429, retry after a minute), so a runaway page cannot hold a process's connections.
+ */
+export const MAX_STREAMS_PER_SESSION = 8;
 
 export const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -53,6 +60,7 @@ export async function streamChanges(call: Call): Promise<Response> {
   const ctx = call.app;
   const { accountId, sessionId } = call.principal!;
   const hub = liveHubOf(ctx.database);
+  if (hub.streamsOf(sessionId) >= MAX_STREAMS_PER_SESSION) throw fail.rateLimited(60);
   const encoder = new TextEncoder();
   let closed = false;
   let stopAll = (): void => undefined;
