@@ -5,7 +5,8 @@
  *
  * The PWA part (architecture.md "PWA", decisions.md "PWA"): a generated service worker that
  * precaches the app shell and caches exactly one API answer, `/api/enum/list`; and a web manifest
- * per language built from locales/<lang>/pwa.json.
+ * per language built from locales/<lang>/pwa.json, with shortcuts. The worker also imports
+ * public/push-sw.js (Web Push). Nothing routes /api/live: the stream goes to the network untouched.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -18,6 +19,13 @@ import zhPwa from './locales/zh-CN/pwa.json' with { type: 'json' };
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const THEME_COLOUR = '#0b1f4b';
+
+/** Manifest shortcuts: hash routes of src/contract/routes.ts (`?otp=1` opens the 3-D Secure codes). */
+const SHORTCUTS = [
+  { key: 'otp', url: '/#/cardList?otp=1' },
+  { key: 'topup', url: '/#/FinanceRechargeIndex' },
+  { key: 'cards', url: '/#/cardList' },
+] as const;
 
 /** The manifest of one language; everything but the texts is shared, `id` above all (one app). */
 function manifestFor(lang: 'zh-CN' | 'en'): Partial<ManifestOptions> {
@@ -41,6 +49,14 @@ function manifestFor(lang: 'zh-CN' | 'en'): Partial<ManifestOptions> {
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
+    // Long-press on the installed icon (issue 18 §1): the three places people open the app for.
+    shortcuts: SHORTCUTS.map(({ key, url }) => ({
+      name: texts.shortcuts[key],
+      short_name: texts.shortcuts[key],
+      description: texts.shortcuts[`${key}Description`],
+      url,
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    })),
   };
 }
 
@@ -170,6 +186,8 @@ export default defineConfig({
         // API and sandbox pages are never answered by the shell (architecture.md).
         navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//],
         cleanupOutdatedCaches: true,
+        // Web Push: the push and notificationclick handlers (public/push-sw.js, issue 18 §1).
+        importScripts: ['/push-sw.js'],
         // The first installation takes control at once, so the first visit already works offline;
         // later versions wait for the user's "Reload" (registerType 'prompt').
         clientsClaim: true,

@@ -19,8 +19,11 @@ export type Encoding = 'query' | 'form' | 'json' | 'multipart';
  */
 export type AuthKind = 'bearer' | 'client' | 'none';
 
-/** What a successful answer is: the JSON envelope (default), an image, or a file download. */
-export type AnswerKind = 'json' | 'image' | 'file';
+/**
+ * What a successful answer is: the JSON envelope (default), an image, a file download, or a stream
+ * of Server-Sent Events (the live stream; errors before it opens are still envelopes).
+ */
+export type AnswerKind = 'json' | 'image' | 'file' | 'stream';
 
 export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** `<domain>.<name>`, unique; also the operation-log action name. */

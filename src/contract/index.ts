@@ -7,6 +7,7 @@ import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { financeEndpoints } from './finance';
 import { identityEndpoints } from './identity';
+import { liveEndpoints } from './live';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
@@ -34,4 +35,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...tagsEndpoints,
   ...identityEndpoints,
   ...agentEndpoints,
+  ...liveEndpoints,
 ];

@@ -7,6 +7,7 @@ import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { batchSettleJob } from './modules/cards/settle-batches';
+import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { subExpiryJob } from './modules/sub-accounts/expire-subs';
 import { topupSweepJob } from './modules/topups/sweep-orders';
@@ -19,4 +20,5 @@ export const BACKGROUND_JOBS: readonly JobSpec[] = [
   agentJob,
   subExpiryJob,
   batchSettleJob,
+  pushQueueJob,
 ];

@@ -15,6 +15,8 @@ describe('production mode', () => {
     expect(problems.join('\n')).toMatch(/PAYMENT_CHANNEL_SECRETS needs a secret for wechat, alipay/);
     expect(problems.join('\n')).toMatch(/ISSUER_API_URL/);
     expect(problems.join('\n')).toMatch(/ISSUER_EVENT_SECRET/);
+    expect(problems.join('\n')).toMatch(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required/);
+    expect(problems.join('\n')).toMatch(/VAPID_SUBJECT/);
     await expect(buildContext(env)).rejects.toThrow(/Refusing to start in production mode/);
   });
 
@@ -29,6 +31,9 @@ describe('production mode', () => {
       PAYMENT_CHANNEL_SECRETS: CHANNELS.map((c, i) => `${c}:${i}-9fQ2mZ7xLk4wRt8v`).join(','),
       ISSUER_API_URL: 'https://issuer.internal/v1',
       ISSUER_EVENT_SECRET: 'a-long-random-issuer-secret',
+      VAPID_PUBLIC_KEY: `B${'x'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'k7Qm2Zr9Xv4Lw8Tn1Bp6Yd3Hs5Jc0Ga_Fe-Ui7Ko2Mq',
+      VAPID_SUBJECT: 'mailto:ops@issuer.example',
     });
     expect(productionProblems(env)).toEqual([]);
   });

@@ -31,6 +31,10 @@ export function productionProblems(env: Env): string[] {
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
   problems.push(...issuerProductionProblems(env));
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required (Web Push signs with them)');
+  if (env.VAPID_SUBJECT.endsWith('.local'))
+    problems.push('VAPID_SUBJECT must be a contact the push services can reach');
   return problems;
 }
 
@@ -49,6 +53,7 @@ function secretStrengthProblems(env: Env): string[] {
   if (env.ISSUER_EVENT_SECRET) named.push(['ISSUER_EVENT_SECRET', env.ISSUER_EVENT_SECRET]);
   if (env.IDENTITY_API_SECRET) named.push(['IDENTITY_API_SECRET', env.IDENTITY_API_SECRET]);
   if (env.PAYOUT_API_SECRET) named.push(['PAYOUT_API_SECRET', env.PAYOUT_API_SECRET]);
+  if (env.VAPID_PRIVATE_KEY) named.push(['VAPID_PRIVATE_KEY', env.VAPID_PRIVATE_KEY]);
   return named.map(([name, secret]) => weakSecretProblem(name, secret)).filter((p) => p !== null);
 }
 

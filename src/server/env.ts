@@ -58,6 +58,23 @@ const envSchema = z.object({
    * `https://portal.example.com`. Unset: `http://HOST:PORT`.
    */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them) and the
+   * contact the push services may write to (`mailto:` or `https:`). Production requires the keys;
+   * demo mode makes a pair once and keeps it in the database, so every process signs with it.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: contact')
+    .default('mailto:ops@card-portal.local'),
   /** Registered token clients as `id:secret` pairs, comma separated. */
   OAUTH_CLIENTS: z.string().default('portal:portal'),
   ACCESS_TOKEN_TTL: seconds(30 * 60),

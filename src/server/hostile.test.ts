@@ -80,6 +80,11 @@ async function send(def: EndpointDef, payload: Payload, authorization: string | 
     body = form.toString();
   }
   const res = await t.app.request(url, { method: def.method, headers, body });
+  // An open event stream never ends by itself: its status and headers are the answer.
+  if (def.answer === 'stream' && res.ok) {
+    await res.body?.cancel();
+    return { status: res.status, code: null, text: '' };
+  }
   const text = await res.text();
   let code: number | null = null;
   try {

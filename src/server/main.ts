@@ -11,6 +11,7 @@ import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { BACKGROUND_JOBS } from './background-jobs';
+import { watchPushQueue } from './modules/live/push-queue';
 import { buildContext } from './bootstrap';
 import type { AppContext } from './context';
 import type { Env } from './env';
@@ -58,6 +59,8 @@ async function serveProcess(env: Env, announce: boolean): Promise<void> {
   const ctx = await buildContext(env);
   if (announce && env.APP_MODE === 'demo') await seedDemoData(ctx);
   const stopJobs = BACKGROUND_JOBS.map((job) => scheduleJob(ctx, job));
+  // Pushes go out as soon as any process queues one; the push job catches what this misses.
+  stopJobs.push(await watchPushQueue(ctx));
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     if (announce) printBanner(env, urlOf(info.address, info.port), ctx.database.kind, 1);

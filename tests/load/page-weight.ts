@@ -38,6 +38,9 @@ export async function weighLoad(page: Page, url: string): Promise<PageWeight> {
     );
   });
   await page.route('**/*', (route) => route.continue());
+  // The live stream stays open for as long as the page does, so the network would never be idle;
+  // it carries no script or stylesheet, and refused it waits seconds before trying again.
+  await page.route('**/api/live', (route) => route.abort());
   await page.goto(url, { waitUntil: 'networkidle' });
   const all = await Promise.all(bodies);
   const sum = (kind: 'js' | 'css') =>

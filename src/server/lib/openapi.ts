@@ -56,6 +56,7 @@ function successContent(def: EndpointDef): Record<string, unknown> {
     const binary = { schema: { type: 'string', format: 'binary' } };
     return Object.fromEntries((def.media ?? ['application/octet-stream']).map((media) => [media, binary]));
   }
+  if (def.answer === 'stream') return { 'text/event-stream': { schema: { type: 'string' } } };
   return { 'application/json': { schema: envelopeSchema(schemaOf(def.response, 'output')) } };
 }
 
@@ -68,7 +69,9 @@ function operationOf(def: EndpointDef): Record<string, unknown> {
       description:
         def.answer === 'file' || def.answer === 'image'
           ? 'The file; a refusal answers the JSON envelope with its status instead.'
-          : 'Envelope { code, msg, data, path }; data below when code is 200.',
+          : def.answer === 'stream'
+            ? 'Server-Sent Events; a refusal before the stream opens answers the JSON envelope.'
+            : 'Envelope { code, msg, data, path }; data below when code is 200.',
       content: successContent(def),
     },
   };

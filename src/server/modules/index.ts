@@ -12,6 +12,7 @@ import { registerFilesRoutes } from './files/routes';
 import { registerFlowsRoutes } from './flows/routes';
 import { registerForecastsRoutes } from './forecasts/routes';
 import { registerIdentityRoutes } from './identity/routes';
+import { registerLiveRoutes } from './live/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
@@ -44,4 +45,5 @@ export function registerModules(register: Registrar): void {
   registerTagsRoutes(register);
   registerIdentityRoutes(register);
   registerAgentRoutes(register);
+  registerLiveRoutes(register);
 }

@@ -30,6 +30,8 @@ export type SignOutResult = 'signedOut' | 'forced';
  *   and moved to sign-in itself.
  */
 export async function signOut(successText: string): Promise<SignOutResult> {
+  // The browser stops taking this session's pushes (the server deletes their subscriptions itself).
+  await import('./push').then(({ forgetDevicePush }) => forgetDevicePush()).catch(() => undefined);
   try {
     await call(logout, {});
     toastSuccess(successText, LOGOUT_MESSAGE_MS);

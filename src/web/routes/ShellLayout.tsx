@@ -7,7 +7,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { AppShell } from '../components/layout/AppShell';
 import { StepUpHost } from '../components/ui/StepUpHost';
 import type { UserMenuProps } from '../components/layout/UserMenu';
@@ -42,7 +42,24 @@ function useHeaderUser(sub: boolean): HeaderUser {
   };
 }
 
+/**
+ * This tab's live stream (lib/live.ts), opened while a signed-in page shows; loaded on demand so the
+ * sign-in page carries none of it. The session's end closes it (live.ts listens for that).
+ */
+function useLiveStream(): void {
+  useEffect(() => {
+    let cancelled = false;
+    void import('../lib/live').then(({ startLive }) => {
+      if (!cancelled && hasAccessToken()) startLive(queryClient);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+}
+
 function SignedInShell() {
+  useLiveStream();
   const sub = isSubAccountSession();
   const user = useHeaderUser(sub);
   const { balances } = useWallet();

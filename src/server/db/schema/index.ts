@@ -15,3 +15,4 @@ export * from './step-up';
 export * from './sub-accounts';
 export * from './card-groups';
 export * from './tags';
+export * from './live';

@@ -1,10 +1,11 @@
 /**
  * /account (2007001): the personal centre — profile, verification level, security changes, the
- * rate plan and the coupons. Reached from the user menu's "personal account" item.
+ * rate plan, the coupons, and this device's notifications (Web Push). Reached from the user menu's "personal account" item.
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/ui/PageIntro';
+import { PushOptInLazy } from '../../components/ui/push/PushOptInLazy';
 import { ACCOUNT_NS } from './i18n';
 import { CouponList, PlanTable } from './PlanAndCoupons';
 import { ProfileEdit } from './ProfileEdit';
@@ -49,6 +50,7 @@ export function AccountPage() {
           {t('centre.logs')}
         </Link>
       </nav>
+      <PushOptInLazy />
       <div className="cp-personal__grid">
         <ProfileEdit user={user} />
         <PlanTable />

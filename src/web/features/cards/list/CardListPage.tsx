@@ -58,23 +58,32 @@ export interface CardListPageProps {
    * list filtered by that group, with that whole-group action's sheet open.
    */
   start?: { groupId: string; bulk?: 'recharge' | 'delete' | undefined };
+  /** Open the 3-D Secure codes at once (`?otp=1`: a push, the manifest shortcut, home's entry). */
+  openCodes?: boolean;
 }
 
-/** /cardList; `?groupId=` filters by a group, `&bulk=recharge|delete` opens its whole-group sheet. */
+/**
+ * /cardList; `?groupId=` filters by a group, `&bulk=recharge|delete` opens its whole-group sheet,
+ * `?otp=1` opens the 3-D Secure codes.
+ */
 export function CardListPage() {
-  const search = useSearch({ strict: false }) as { groupId?: unknown; bulk?: unknown };
+  const search = useSearch({ strict: false }) as { groupId?: unknown; bulk?: unknown; otp?: unknown };
   const groupId = typeof search.groupId === 'string' && search.groupId ? search.groupId : null;
   const bulk = search.bulk === 'recharge' || search.bulk === 'delete' ? search.bulk : undefined;
+  const openCodes = search.otp === 1 || search.otp === '1';
   // The sheet opens once: a reload or a step back shows the group's cards, not the sheet again.
   const navigate = useNavigate();
   useEffect(() => {
     if (groupId && bulk) void navigate({ to: '/cardList', search: { groupId } as never, replace: true });
   }, [groupId, bulk, navigate]);
-  return <CardList start={groupId ? { groupId, bulk } : undefined} />;
+  useEffect(() => {
+    if (openCodes) void navigate({ to: '/cardList', search: {} as never, replace: true });
+  }, [openCodes, navigate]);
+  return <CardList start={groupId ? { groupId, bulk } : undefined} openCodes={openCodes} />;
 }
 
 /** The card list of /cardList, or of the owner's team page /subCardList (`team`). */
-export function CardList({ team, start }: CardListPageProps) {
+export function CardList({ team, start, openCodes }: CardListPageProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const member = team?.subAccountId;
   const scope = useMemo<CardScope>(
@@ -106,7 +115,13 @@ export function CardList({ team, start }: CardListPageProps) {
     start?.bulk ? { action: start.bulk, groupId: start.groupId } : null,
   );
   const [exporting, setExporting] = useState(false);
-  const [pool, setPool] = useState(false);
+  const [pool, setPool] = useState(openCodes === true);
+  // Asked again while the list is open (a tapped push): the codes open again.
+  const [codesAsked, setCodesAsked] = useState(openCodes === true);
+  if ((openCodes === true) !== codesAsked) {
+    setCodesAsked(openCodes === true);
+    if (openCodes) setPool(true);
+  }
 
   const pull = usePullToRefresh(wide ? undefined : list.reload);
   const { cards, total = 0, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
 import { RefreshIcon } from '../../../components/ui/icons';
+import { PushOptInLazy } from '../../../components/ui/push/PushOptInLazy';
 import { Sheet } from '../../../components/ui/Sheet';
 import { maskedLast4 } from '../list/card-format';
 import { CARD_LIST_NS } from '../list/i18n';
@@ -48,6 +49,7 @@ export function OtpSheet({ visible, onClose, card }: OtpSheetProps) {
           {t('otp.refresh')}
         </button>
       </div>
+      {visible && <PushOptInLazy compact />}
       <p className="cp-otp-head__auto" aria-live="polite">
         {failed ? (
           <span className="cp-otp-head__failed" data-testid="otp-failed">

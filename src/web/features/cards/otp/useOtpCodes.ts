@@ -1,7 +1,8 @@
 /**
  * The 3-D Secure codes on screen (issue 5 §4): all cards' codes (getThreePool) or one card's
  * (getOtp), newest first. While the screen is open it reloads by itself every 5 seconds and at
- * once when the app comes back to the foreground, since the customer is paying in another app and
+ * once when the app comes back to the foreground (with the live stream up, at once when a code
+ * arrives and without the 5-second round), since the customer is paying in another app and
  * switches back for the code. Loads are silent (a toast every 5 seconds would bury the screen); a
  * failure shows in the screen instead.
  *
@@ -12,6 +13,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getOtp, getThreePool, type OtpView } from '../../../../contract/cards';
 import { call } from '../../../lib/http';
+import { isLive, onLiveChange } from '../../../lib/live-events';
 
 export const OTP_REFRESH_MS = 5000;
 
@@ -68,8 +70,10 @@ export function useOtpCodes(source: OtpSource, open: boolean): OtpCodes {
   useEffect(() => {
     if (!open) return;
     refresh();
+    // A new code arrives through the live stream at once; the 5-second round is its fallback.
+    const stopListening = onLiveChange(['otp'], refresh);
     const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') refresh();
+      if (document.visibilityState !== 'hidden' && !isLive()) refresh();
     }, OTP_REFRESH_MS);
     const onForeground = () => {
       if (document.visibilityState !== 'hidden') refresh();
@@ -77,6 +81,7 @@ export function useOtpCodes(source: OtpSource, open: boolean): OtpCodes {
     window.addEventListener('focus', onForeground);
     document.addEventListener('visibilitychange', onForeground);
     return () => {
+      stopListening();
       clearInterval(timer);
       window.removeEventListener('focus', onForeground);
       document.removeEventListener('visibilitychange', onForeground);

@@ -149,6 +149,30 @@ describe('order poller', () => {
   });
 });
 
+describe('order poller with the live stream up', () => {
+  it('skips its rounds while the stream is up, polls again when it drops, and still looks at the deadline', async () => {
+    let live = true;
+    const load = vi.fn(async () => testOrder({ status: 'pending' }));
+    const onDeadline = vi.fn();
+    poller = startPoller({
+      load,
+      onOrder: vi.fn(),
+      deadline: () => START + 60_000,
+      onDeadline,
+      skip: () => live,
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(load).not.toHaveBeenCalled();
+    live = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    live = true;
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(load).toHaveBeenCalledTimes(2); // the last look at the deadline
+    expect(onDeadline).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('deadlineOf', () => {
   it('is the payment deadline of an open order', () => {
     const order = testOrder({ expiresAt: new Date(START + 900_000).toISOString() });

@@ -41,6 +41,11 @@ export interface PollerOptions {
   deadline: () => number;
   /** Called once when the deadline passed and the last look still found no final state. */
   onDeadline: () => void;
+  /**
+   * True while changes arrive by themselves (the live stream is up): a round is then skipped, the
+   * schedule and the last look at the deadline kept. The stream's `orders` event loads through `run`.
+   */
+  skip?: () => boolean;
 }
 
 export interface Poller {
@@ -97,6 +102,10 @@ export function startPoller(options: PollerOptions): Poller {
       return;
     }
     const last = !(Date.now() < options.deadline());
+    if (!last && options.skip?.()) {
+      afterPoll(false);
+      return;
+    }
     busy = true;
     options.load().then(
       (order) => {

@@ -1,9 +1,11 @@
 /**
- * The live state of an order for its status sheet: polls while `active` (order-poller.ts), offers
+ * The live state of an order for its status sheet: loads it again whenever the live stream says an
+ * order changed, polls while `active` and the stream is down (order-poller.ts), offers
  * the "I have paid" check through the same single-flight poller, and refreshes the wallet atom
  * once the order is paid, so every balance on screen updates without a reload.
  */
 import { useEffect, useRef, useState } from 'react';
+import { isLive, onLiveChange } from '../../../lib/live-events';
 import { refreshWallet } from '../../../lib/wallet';
 import { checkOrder, loadOrder, type TopupOrder } from './api';
 import { deadlineOf, isFinal, startPoller, type Poller } from './order-poller';
@@ -36,9 +38,13 @@ export function useOrderStatus(initial: TopupOrder, active: boolean): OrderStatu
       },
       deadline: () => deadlineOf(latest.current),
       onDeadline: () => setTimedOut(true),
+      skip: isLive,
     });
     poller.current = running;
+    // The live stream says when an order of this account changed: look at once.
+    const stopListening = onLiveChange(['orders'], () => void running.run(() => loadOrder(orderId)));
     return () => {
+      stopListening();
       running.stop();
       if (poller.current === running) poller.current = null;
     };

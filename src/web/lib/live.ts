@@ -1,0 +1,250 @@
+/**
+ * The live stream of one tab (issue 18 §1): GET /api/live read with fetch, so the access token
+ * travels in the Authorization header as on every other call (an EventSource cannot send it, and a
+ * token in a URL ends up in logs and histories). Started by the signed-in shell, stopped when the
+ * session ends.
+ *
+ * Each `change` event names kinds of data, never the data: the matching TanStack Query keys are
+ * invalidated (only queries on screen refetch), the wallet atom reloads, and features listening
+ * through lib/live-events.ts (the 3-D Secure codes, an open top-up order) load again. After every
+ * (re)connect everything is refreshed once, since changes made while the stream was down were not
+ * heard. While the stream is down, `liveConnectedAtom` is false and the features' polling runs.
+ *
+ * Reconnects back off from the server's `retry:` (3 s) doubling to a minute, with jitter so a
+ * restarted server is not hit by every tab at once; an expired access token is refreshed first;
+ * `end` (the session ended) and 401/403/610 stop it for good. A tab hidden for HIDDEN_CLOSE_MS lets
+ * its stream go and reopens it when shown again.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { stream } from '../../contract/live';
+import { localeOf, storedLang } from './i18n';
+import { refreshSession, urlOf } from './http';
+import { emitLiveChange, setLiveConnected, type LiveKind } from './live-events';
+import { onSessionEnd } from './session';
+import { getItem } from './storage';
+import { refreshWallet } from './wallet';
+
+const ALL_KINDS: readonly LiveKind[] = ['wallet', 'orders', 'forecasts', 'cards', 'otp', 'notices'];
+
+/** The query keys (prefixes) each kind makes stale. */
+export const LIVE_QUERY_KEYS: Record<LiveKind, readonly QueryKey[]> = {
+  wallet: [['account', 'overview'], ['account', 'overviewForSub'], ['finance', 'flows'], ['subHome']],
+  orders: [
+    ['account', 'overview'],
+    ['finance', 'flows'],
+    ['finance', 'topupAmount'],
+    ['recharge', 'limits'],
+  ],
+  forecasts: [
+    ['finance', 'forecasts'],
+    ['finance', 'topupAmount'],
+    ['account', 'overview'],
+  ],
+  cards: [['cards'], ['cardGroups'], ['subHome'], ['account', 'overview'], ['account', 'overviewForSub']],
+  otp: [],
+  notices: [['notices']],
+};
+
+export const MAX_RETRY_MS = 60_000;
+export const HIDDEN_CLOSE_MS = 5 * 60_000;
+const END_CODES = new Set([401, 403, 610]);
+
+/** The wait before reconnect attempt `attempt` (0-based): base doubling, capped, ±20 % jitter. */
+export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
+  const plain = Math.min(MAX_RETRY_MS, baseMs * 2 ** attempt);
+  return Math.round(plain * (0.8 + 0.4 * random()));
+}
+
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** Splits Server-Sent Events text into complete events, `retry:` values and the unfinished rest. */
+export function parseSse(text: string): { events: SseEvent[]; retry: number | null; rest: string } {
+  const normal = text.replace(/\r\n?/g, '\n');
+  const blocks = normal.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events: SseEvent[] = [];
+  let retry: number | null = null;
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) continue; // heartbeat
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+      else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+    }
+    if (data.length > 0) events.push({ event, data: data.join('\n') });
+  }
+  return { events, retry, rest };
+}
+
+/** Applies one change: stale queries, the wallet atom, and the features' own listeners. */
+export function applyChange(client: QueryClient, kinds: ReadonlySet<LiveKind>): void {
+  for (const kind of kinds)
+    for (const queryKey of LIVE_QUERY_KEYS[kind]) void client.invalidateQueries({ queryKey });
+  if (kinds.has('wallet') || kinds.has('orders') || kinds.has('forecasts')) void refreshWallet();
+  emitLiveChange(kinds);
+}
+
+type Outcome = 'ended' | 'dropped' | 'refresh';
+
+class LiveConnection {
+  private abort = new AbortController();
+  private baseRetryMs = 3000;
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  private wake: (() => void) | null = null;
+  private stopped = false;
+  /** The first `ready` needs no catch-up: the screens have just loaded. */
+  private connectedBefore = false;
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly fetcher: typeof fetch,
+  ) {}
+
+  start(): void {
+    document.addEventListener('visibilitychange', this.onVisibility);
+    window.addEventListener('online', this.onOnline);
+    void this.loop();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort.abort();
+    this.wake?.();
+    clearTimeout(this.hiddenTimer);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    window.removeEventListener('online', this.onOnline);
+    setLiveConnected(false);
+  }
+
+  private readonly onOnline = (): void => this.wake?.();
+
+  private readonly onVisibility = (): void => {
+    clearTimeout(this.hiddenTimer);
+    if (document.visibilityState === 'hidden') {
+      this.hiddenTimer = setTimeout(() => this.abort.abort(), HIDDEN_CLOSE_MS);
+    } else {
+      this.wake?.();
+    }
+  };
+
+  private async loop(): Promise<void> {
+    let attempt = 0;
+    while (!this.stopped) {
+      if (document.visibilityState === 'hidden' && this.abort.signal.aborted) {
+        await this.sleep(null); // hidden and let go: wait to be shown
+        continue;
+      }
+      if (this.abort.signal.aborted) this.abort = new AbortController();
+      const outcome = await this.connectOnce(() => {
+        attempt = 0;
+      });
+      setLiveConnected(false);
+      if (outcome === 'ended' || this.stopped) return;
+      if (outcome === 'refresh') {
+        if (await refreshSession()) continue;
+        return; // the session is over; the next API call says so
+      }
+      await this.sleep(retryDelay(attempt, this.baseRetryMs));
+      attempt += 1;
+    }
+  }
+
+  /** Waits `ms` (or until shown, online or stopped; `null`: only those). */
+  private sleep(ms: number | null): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = ms === null ? undefined : setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private async connectOnce(onReady: () => void): Promise<Outcome> {
+    const token = getItem('access_token');
+    if (!token) return 'ended';
+    let response: Response;
+    try {
+      response = await this.fetcher(urlOf(stream), {
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'text/event-stream',
+          'Accept-Language': localeOf(storedLang()),
+        },
+        cache: 'no-store',
+        signal: this.abort.signal,
+      });
+    } catch {
+      return 'dropped';
+    }
+    if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream') || !response.body) {
+      const code = await response
+        .json()
+        .then((body: { code?: unknown }) => (typeof body.code === 'number' ? body.code : response.status))
+        .catch(() => response.status);
+      if (code === 600) return 'refresh';
+      return END_CODES.has(code) ? 'ended' : 'dropped';
+    }
+    return this.read(response.body, onReady);
+  }
+
+  private async read(body: ReadableStream<Uint8Array>, onReady: () => void): Promise<Outcome> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'dropped';
+        buffer += decoder.decode(value, { stream: true });
+        const parsed = parseSse(buffer);
+        buffer = parsed.rest;
+        if (parsed.retry !== null) this.baseRetryMs = Math.max(1000, parsed.retry);
+        for (const event of parsed.events) {
+          if (event.event === 'ready') {
+            onReady();
+            setLiveConnected(true);
+            // Whatever changed while the stream was down was not heard: look again once.
+            if (this.connectedBefore) applyChange(this.client, new Set(ALL_KINDS));
+            this.connectedBefore = true;
+          } else if (event.event === 'change') {
+            const kinds = (JSON.parse(event.data) as { kinds?: LiveKind[] }).kinds ?? [];
+            applyChange(this.client, new Set(kinds.filter((kind) => ALL_KINDS.includes(kind))));
+          } else if (event.event === 'end') {
+            return 'ended';
+          }
+        }
+      }
+    } catch {
+      return 'dropped';
+    } finally {
+      reader.cancel().catch(() => undefined);
+    }
+  }
+}
+
+let current: LiveConnection | null = null;
+
+/** Opens this tab's stream (once; calling again while it runs does nothing). */
+export function startLive(client: QueryClient, fetcher: typeof fetch = fetch.bind(globalThis)): void {
+  if (current) return;
+  current = new LiveConnection(client, fetcher);
+  current.start();
+}
+
+export function stopLive(): void {
+  current?.stop();
+  current = null;
+}
+
+onSessionEnd(stopLive);
