@@ -206,6 +206,14 @@ export const cardAuthorizations = pgTable(
     merchantCategory: text('merchant_category').notNull().default(''),
     merchantCountry: text('merchant_country').notNull().default(''),
     declineReason: text('decline_reason'),
+    /**
+     * What the merchant charged in its own currency (ISO 4217), when it is not the card's: the
+     * issuer converts it into `amount` of `currency`. Null when the issuer did not say.
+     */
+    originalAmount: bigint('original_amount', { mode: 'number' }),
+    originalCurrency: text('original_currency'),
+    /** When the merchant settled it (`clearing`); the detail view's status history. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

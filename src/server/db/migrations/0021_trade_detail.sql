@@ -1,0 +1,4 @@
+ALTER TABLE "card_authorizations" ADD COLUMN "original_amount" bigint;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "original_currency" text;--> statement-breakpoint
+ALTER TABLE "card_authorizations" ADD COLUMN "cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "ledger_transactions_reference_idx" ON "ledger_transactions" USING btree ("reference");
