@@ -33,7 +33,7 @@ export function CardTable(props: CardRowsProps) {
   const columnCount = columns.length + 1 + (selecting ? 1 : 0);
 
   useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
-  const actionsWidth = useActionsWidth(bodyRef);
+  const actionsWidth = useActionsWidth(bodyRef, cards, rows.start, rows.end);
 
   return (
     <div className="cp-cl-table-wrap">
@@ -146,7 +146,12 @@ const ACTIONS_PADDING = 24;
  * grows while a language is shown — rows scrolled into view never make it jump narrower — and is
  * measured afresh when the language changes.
  */
-function useActionsWidth(bodyRef: RefObject<HTMLTableSectionElement | null>): number | null {
+function useActionsWidth(
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+  cards: CardRowsProps['cards'],
+  start: number,
+  end: number,
+): number | null {
   const { i18n } = useTranslation();
   const [width, setWidth] = useState<{ lang: string; px: number } | null>(null);
   useLayoutEffect(() => {
@@ -162,7 +167,8 @@ function useActionsWidth(bodyRef: RefObject<HTMLTableSectionElement | null>): nu
         ? current
         : { lang: i18n.language, px: needed },
     );
-  });
+    // Measured again whenever other rows, other cards or another language are rendered.
+  }, [bodyRef, i18n.language, cards, start, end]);
   return width?.px ?? null;
 }
 
