@@ -7,7 +7,7 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
@@ -46,6 +46,9 @@ import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
 import { OVERSCAN_ROWS } from './useWindowedRows';
 import './card-list.css';
+
+/** The decline-rate meter, loaded after the list's own code. */
+const DeclineRateMeter = lazy(() => import('../../../components/ui/DeclineRateMeter'));
 
 export interface CardListPageProps {
   /**
@@ -202,7 +205,13 @@ export function CardList({ team, start }: CardListPageProps) {
         </Can>
       </PageIntro>
 
-      {team ? <MemberPicker path="/subCardList" /> : null}
+      {team ? (
+        <MemberPicker path="/subCardList" />
+      ) : (
+        <Suspense fallback={null}>
+          <DeclineRateMeter />
+        </Suspense>
+      )}
 
       <FilterPanel
         onSearch={search}
