@@ -91,10 +91,14 @@ describe('DeclineRateMeter', () => {
     expect(within(meter).queryByTestId('decline-meter-link')).toBeNull();
   });
 
-  it('places a rate against the limit like the rule: exactly 5 % is not over it', () => {
-    expect(meterState({ rateBp: 500, limitBp: 500 })).toBe('near');
-    expect(meterState({ rateBp: 501, limitBp: 500 })).toBe('over');
-    expect(meterState({ rateBp: 299, limitBp: 500 })).toBe('ok');
-    expect(meterState({ rateBp: 300, limitBp: 500 })).toBe('near');
+  it('places a rate against the limit like the rule: exactly 5 % is not over it, nor is a rate under the minimum', () => {
+    const enough = { authorizations: 20, minAuthorizations: 20 };
+    expect(meterState({ rateBp: 500, limitBp: 500, ...enough })).toBe('near');
+    expect(meterState({ rateBp: 501, limitBp: 500, ...enough })).toBe('over');
+    expect(meterState({ rateBp: 299, limitBp: 500, ...enough })).toBe('ok');
+    expect(meterState({ rateBp: 300, limitBp: 500, ...enough })).toBe('near');
+    expect(meterState({ rateBp: 5_000, limitBp: 500, authorizations: 19, minAuthorizations: 20 })).toBe(
+      'watch',
+    );
   });
 });

@@ -30,11 +30,16 @@ const SCALE = 2;
 /** From this share of the limit on, the meter says the rate is close to it. */
 const NEAR_SHARE = 0.6;
 
-export type MeterState = 'ok' | 'near' | 'over';
+export type MeterState = 'ok' | 'near' | 'watch' | 'over';
 
-/** Where a rate stands against the rule (over: strictly above the limit, like the rule). */
-export function meterState(rate: Pick<DeclineRate, 'rateBp' | 'limitBp'>): MeterState {
-  if (rate.rateBp > rate.limitBp) return 'over';
+/**
+ * Where a rate stands against the rule, which acts only strictly above the limit and only from
+ * its minimum number of payments: above the limit with fewer payments is `watch`, not `over`.
+ */
+export function meterState(
+  rate: Pick<DeclineRate, 'rateBp' | 'limitBp' | 'authorizations' | 'minAuthorizations'>,
+): MeterState {
+  if (rate.rateBp > rate.limitBp) return rate.authorizations >= rate.minAuthorizations ? 'over' : 'watch';
   return rate.rateBp >= rate.limitBp * NEAR_SHARE ? 'near' : 'ok';
 }
 
