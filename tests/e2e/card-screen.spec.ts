@@ -230,6 +230,7 @@ test('desktop: nothing in the card table is clipped at 1280 and 1366 px, in Engl
         return found;
       });
       expect(clipped, `${lang} at ${width}px`).toEqual([]);
+      await page.getByTestId('card-table').scrollIntoViewIfNeeded();
       await shot(page, info, `${lang}-table-${width}`);
     }
   }

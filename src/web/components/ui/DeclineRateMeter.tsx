@@ -96,10 +96,12 @@ export function MeterView({ rate }: { rate: DeclineRate }) {
         <strong>{t(`state.${state}`)}</strong> ·{' '}
         {t('counts', { declines: rate.declines, total: rate.authorizations })}
       </p>
-      <p className="cp-meter__note">
-        {t('limit', { limit: percent(rate.limitBp, locale) })}
-        {early ? ` ${t('early', { min: rate.minAuthorizations, total: rate.authorizations })}` : ''}
-      </p>
+      <p className="cp-meter__note">{t('limit', { limit: percent(rate.limitBp, locale) })}</p>
+      {early ? (
+        <p className="cp-meter__note" data-testid="decline-meter-early">
+          {t('early', { min: rate.minAuthorizations, total: rate.authorizations })}
+        </p>
+      ) : null}
       {rate.cards.length > 0 ? (
         <>
           <h3 className="cp-meter__subtitle">{t('topCards')}</h3>
