@@ -206,11 +206,13 @@ test('desktop: nothing in the card table is clipped at 1280 and 1366 px, in Engl
   const tokens = await apiSignIn(page.request, account);
   await threeCards(page.request, tokens);
   for (const lang of ['en', 'cn'] as const) {
-    await page.evaluate((value) => localStorage.setItem('lang', value), lang).catch(() => undefined);
     await useLanguage(page, lang);
     for (const width of [1366, 1280]) {
       await page.setViewportSize({ width, height: 800 });
+      // A fresh document each time: the language is read when the app starts.
+      await page.goto('about:blank');
       await signInWithStorage(page, account, '/#/cardList');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
       await expect(page.getByTestId('card-row')).toHaveCount(3);
       await expect(page.getByTestId('row-more').first()).toBeVisible();
       const clipped = await page.evaluate(() => {
@@ -220,6 +222,9 @@ test('desktop: nothing in the card table is clipped at 1280 and 1366 px, in Engl
         );
         for (const cell of cells) {
           if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${cell.tagName}: ${cell.textContent}`);
+          // The holder's name is read in full (only the segment under it may be shortened).
+          for (const name of cell.querySelectorAll<HTMLElement>('.cp-cl-table__two > .cp-cl-table__text'))
+            if (name.scrollWidth > name.clientWidth + 1) found.push(`name: ${name.textContent}`);
           const box = cell.getBoundingClientRect();
           for (const button of cell.querySelectorAll('button')) {
             const inner = button.getBoundingClientRect();

@@ -202,7 +202,8 @@ function RowButtons({
             onClick={() => onAction(card, rule.action)}
             data-testid={`row-${rule.action}`}
           >
-            {t(`action.${rule.action}`)}
+            {/* The short words of the phone's action row ("Details"), so the row stays narrow. */}
+            {t(`quick.${rule.action}`)}
           </button>
         ))}
       <button
