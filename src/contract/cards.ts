@@ -402,6 +402,50 @@ export const cardPageForSub = endpoint({
  * Designed: what the filters of the card list can choose from — the segments and labels the
  * caller's cards actually have, and how many cards are in each status.
  */
+/**
+ * The decline-rate meter (home and the card list): the share of declined authorizations that the
+ * rule of spec §9 watches (card-rules.ts: the last RISK_WINDOW_HOURS, counted from the latest risk
+ * freeze when that is more recent), and the cards with the most declines. `scope` says whose:
+ * `account` for the main account (the rule's own number), `own` for a member, who sees only the
+ * records of the cards it opened.
+ */
+export const declineRate = endpoint({
+  id: 'cards.declineRate',
+  method: 'GET',
+  path: '/api/card/declineRate',
+  encoding: 'query',
+  auth: 'bearer',
+  permission: 'card:list',
+  summary:
+    'The decline rate the 5 % rule watches (last 24 hours), against its limit, with the cards that decline most. A member gets its own cards’ figures.',
+  request: z.object({}),
+  response: z.object({
+    scope: z.enum(['account', 'own']),
+    windowHours: z.number().int(),
+    /** Counted from here: the window's start, or the latest risk freeze in it. */
+    since: isoTime,
+    authorizations: z.number().int(),
+    declines: z.number().int(),
+    /** declines × 10,000 / authorizations, rounded down; 0 without authorizations. */
+    rateBp: z.number().int(),
+    /** The rule fires strictly above this … */
+    limitBp: z.number().int(),
+    /** … once there are at least this many authorizations in the window. */
+    minAuthorizations: z.number().int(),
+    /** Up to 5 cards with declines in the window, most declines first. */
+    cards: z.array(
+      z.object({
+        cardId: z.string(),
+        serial: z.string(),
+        last4: z.string(),
+        authorizations: z.number().int(),
+        declines: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type DeclineRate = z.infer<typeof declineRate.response>;
+
 export const rangeList = endpoint({
   id: 'cards.rangeList',
   method: 'GET',
@@ -860,6 +904,7 @@ export const cardsEndpoints = [
   autoCard,
   cardPage,
   cardPageForSub,
+  declineRate,
   rangeList,
   rechargeCost,
   cardRecharge,

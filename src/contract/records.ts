@@ -161,6 +161,35 @@ export const transDown = recordsDown(
   'The filtered transactions (approved authorizations) as an XLSX or CSV file, streamed. With `team=1` (or a `subAccountId`): the rows of `trade/pageForSub`.',
 );
 
+/** One step of a record's life, oldest first: what happened, when, and for how much. */
+export const tradeStep = z.object({
+  step: z.enum(['authorized', 'declined', 'cleared', 'refunded', 'reversed']),
+  at: isoTime,
+  /** Minor units of the record's (card) currency. */
+  amount: minorUnits,
+});
+export type TradeStep = z.infer<typeof tradeStep>;
+
+export const tradeDetail = endpoint({
+  id: 'records.detail',
+  method: 'GET',
+  path: '/api/cardTrade/detail',
+  encoding: 'query',
+  auth: 'bearer',
+  audited: false,
+  permission: 'card:record',
+  summary:
+    'One card record with what the list does not carry: the merchant’s own amount and currency, and the record’s history (authorized or declined, cleared, each refund, a reversal). A member reads only the records of its own cards; another record is 404.',
+  request: z.object({ id: z.string().trim().min(1).max(64) }),
+  response: tradeRow.extend({
+    /** What the merchant charged in its currency (ISO 4217) when not the card's; null otherwise. */
+    originalAmount: minorUnits.nullable(),
+    originalCurrency: z.string().nullable(),
+    history: z.array(tradeStep),
+  }),
+});
+export type TradeDetail = z.infer<typeof tradeDetail.response>;
+
 export const recordsEndpoints = [
   authTransPage,
   tradePage,
@@ -170,4 +199,5 @@ export const recordsEndpoints = [
   refusePageForSub,
   authTransDown,
   transDown,
+  tradeDetail,
 ] as const;

@@ -150,6 +150,14 @@ export const purchaseInput = z.object({
   currency: currencyCode.optional(),
   /** Whether the CVV and expiry typed at the merchant were right. */
   cvvMatches: yesNo.default(true),
+  /** A purchase abroad: what the merchant charged in its own currency (both or neither). */
+  originalAmount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  originalCurrency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'original currency must be 3 letters')
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 export type PurchaseInput = z.output<typeof purchaseInput>;
 
@@ -194,6 +202,9 @@ export async function authorizePurchase(
     type: 'authorization',
     authorizationId,
     merchant: { name: input.merchant, category: input.category, country: input.country },
+    ...(input.originalAmount && input.originalCurrency
+      ? { original: { amount: input.originalAmount, currency: input.originalCurrency } }
+      : {}),
     cvvMatched: input.cvvMatches,
     expiryMatched: input.cvvMatches,
   });

@@ -126,7 +126,9 @@ export const cards = pgTable(
   (t) => [
     uniqueIndex('cards_serial_key').on(t.serial),
     uniqueIndex('cards_issuer_ref_key').on(t.issuerRef),
-    index('cards_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    // Newest first, then by serial (the issue sequence) among cards opened in the same transaction,
+    // which share created_at; id is carried so the list's page keys come from the index alone.
+    index('cards_account_created_idx').on(t.accountId, t.createdAt, t.serial, t.id),
     index('cards_account_last4_idx').on(t.accountId, t.last4),
     index('cards_account_balance_idx').on(t.accountId, t.balance),
     uniqueIndex('cards_ledger_account_key').on(t.ledgerAccountId),
@@ -209,6 +211,14 @@ export const cardAuthorizations = pgTable(
     merchantCategory: text('merchant_category').notNull().default(''),
     merchantCountry: text('merchant_country').notNull().default(''),
     declineReason: text('decline_reason'),
+    /**
+     * What the merchant charged in its own currency (ISO 4217), when it is not the card's: the
+     * issuer converts it into `amount` of `currency`. Null when the issuer did not say.
+     */
+    originalAmount: bigint('original_amount', { mode: 'number' }),
+    originalCurrency: text('original_currency'),
+    /** When the merchant settled it (`clearing`); the detail view's status history. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

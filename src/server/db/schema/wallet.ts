@@ -78,6 +78,8 @@ export const ledgerTransactions = pgTable(
   (t) => [
     uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('ledger_transactions_reverses_key').on(t.reversesId),
+    // A card record's refunds and reversal (its detail view's history) are found by reference.
+    index('ledger_transactions_reference_idx').on(t.reference),
   ],
 );
 

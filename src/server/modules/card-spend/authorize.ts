@@ -115,6 +115,8 @@ async function decide(
     merchantCategory: event.merchant.category,
     merchantCountry: event.merchant.country,
     declineReason: reason,
+    originalAmount: event.original?.amount ?? null,
+    originalCurrency: event.original?.currency ?? null,
     createdAt: now,
     updatedAt: now,
   });

@@ -1,7 +1,7 @@
 /**
  * `clearing`: the merchant settles a pending authorization. The money already left the card when it
  * was approved, so nothing moves in the ledger: the authorization becomes `completed` and the card's
- * cumulative consumption grows by the amount.
+ * cumulative consumption grows by the amount. `cleared_at` keeps the moment for the record's history.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -21,7 +21,7 @@ export function clearAuthorization(ctx: AppContext, event: ClearingEvent): Promi
     const now = ctx.now();
     await tx
       .update(cardAuthorizations)
-      .set({ status: 'completed', updatedAt: now })
+      .set({ status: 'completed', clearedAt: now, updatedAt: now })
       .where(eq(cardAuthorizations.id, auth.id));
     await tx
       .update(cards)

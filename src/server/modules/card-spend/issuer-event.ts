@@ -44,6 +44,11 @@ export const issuerEventSchema = z.discriminatedUnion('type', [
     amount,
     currency,
     merchant,
+    /**
+     * What the merchant charged in its own currency when that is not the card's (ISO 4217, any
+     * currency: the issuer converted it into `amount`). Shown in the record's detail view.
+     */
+    original: z.object({ amount, currency: z.string().regex(/^[A-Z]{3}$/) }).optional(),
     /** What the cardholder typed matched the card (checked by the issuer, which holds the CVV). */
     cvvMatched: z.boolean(),
     expiryMatched: z.boolean(),

@@ -44,6 +44,8 @@ export interface AuthorizationOptions {
   country?: string;
   cvvMatched?: boolean;
   expiryMatched?: boolean;
+  /** What the merchant charged in its own currency (a purchase abroad). */
+  original?: { amount: number; currency: string };
 }
 
 export function authorizationEvent(card: Pick<CardRow, 'issuerRef'>, options: AuthorizationOptions = {}) {
@@ -59,6 +61,7 @@ export function authorizationEvent(card: Pick<CardRow, 'issuerRef'>, options: Au
       category: options.category ?? '4899',
       country: options.country ?? 'US',
     },
+    ...(options.original ? { original: options.original } : {}),
     cvvMatched: options.cvvMatched ?? true,
     expiryMatched: options.expiryMatched ?? true,
   };

@@ -14,7 +14,7 @@
  *   notice) and an operation-log row `risk.freeze`. After the commit the issuer is told to freeze
  *   the cards too; if it cannot be reached the portal still declines them (its own check comes first).
  */
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   RISK_DECLINE_RATE_BP,
   RISK_MIN_AUTHORIZATIONS,
@@ -25,8 +25,9 @@ import { inTransaction } from '../../db/client';
 import { cardAuthorizations, cards, operationLogs, riskEvents } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { recordCardEvents } from '../cards/card-events';
+import { RISK_KIND, riskWindow } from './risk-window';
 
-export const RISK_KIND = 'decline_rate';
+export { RISK_KIND } from './risk-window';
 
 export interface RiskDetail {
   windowHours: number;
@@ -45,15 +46,8 @@ export async function applyRiskRule(ctx: AppContext, accountId: string): Promise
   const frozen = await inTransaction(ctx.database.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`risk:${accountId}`}))`);
     const now = ctx.now();
-    const windowStart = new Date(now.getTime() - RISK_WINDOW_HOURS * 3600_000);
-    const [latest] = await tx
-      .select({ createdAt: riskEvents.createdAt, acknowledgedAt: riskEvents.acknowledgedAt })
-      .from(riskEvents)
-      .where(and(eq(riskEvents.accountId, accountId), eq(riskEvents.kind, RISK_KIND)))
-      .orderBy(desc(riskEvents.createdAt))
-      .limit(1);
+    const { windowStart, since, latest } = await riskWindow(tx, accountId, now);
     if (latest && !latest.acknowledgedAt && latest.createdAt > windowStart) return null;
-    const since = latest && latest.createdAt > windowStart ? latest.createdAt : windowStart;
 
     const [counted] = await tx
       .select({

@@ -1,12 +1,20 @@
 /**
  * HTTP <-> contract for card spending as the customer sees it: 3-D Secure codes, the scenario query
- * and the decline-rate notice. The issuer's own events arrive through issuer-events-route.ts.
+ * and the decline-rate notice and meter. The issuer's own events arrive through issuer-events-route.ts.
  */
-import { cardGrade, getOtp, getThreePool, riskNotice, riskNoticeAck } from '../../../contract/cards';
+import {
+  cardGrade,
+  declineRate,
+  getOtp,
+  getThreePool,
+  riskNotice,
+  riskNoticeAck,
+} from '../../../contract/cards';
 import { mainAccountOf, principalOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
 import { ownerOf } from '../cards/card-access';
 import { gradeMerchant } from './card-grade';
+import { readDeclineRate } from './read-decline-rate';
 import { readOtps } from './read-otps';
 import { acknowledgeRiskNotice, readRiskNotice } from './risk-notice';
 
@@ -19,6 +27,9 @@ export function registerCardSpendRoutes(register: Registrar): void {
 
   // The freeze concerns the whole account, so sub-account users see it too.
   register(riskNotice, (_input, call) => readRiskNotice(call.app, principalOf(call).accountId));
+
+  // The meter of the same rule: the account's figures, or a member's own cards'.
+  register(declineRate, (_input, call) => readDeclineRate(call.app, ownerOf(principalOf(call))));
 
   // Only the account holder may put it away: a sub-account user must not hide it from them.
   register(riskNoticeAck, (input, call) =>

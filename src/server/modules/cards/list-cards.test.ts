@@ -168,3 +168,24 @@ describe('GET /api/card/pageForSub', () => {
     );
   });
 });
+
+describe('GET /api/card/page order of cards opened together', () => {
+  it('lists cards sharing an opening time newest first by serial, the same on every page', async () => {
+    // A batch opening stamps every card with the transaction's time; their ids are random.
+    const batch = await signedInAccount(t);
+    const opened: CardRow[] = [];
+    for (let i = 0; i < 12; i++) opened.push(await openTestCard(t, batch.accountId));
+    const at = new Date('2026-03-05T10:00:00+08:00');
+    for (const card of opened) await setCard(card, { createdAt: at });
+    const bySerial = [...opened].sort((a, b) => b.serial.localeCompare(a.serial)).map((card) => card.id);
+    expect(bySerial).toEqual(newestFirst(opened));
+
+    expect(await ids({}, batch.token)).toEqual(bySerial);
+    const paged: string[] = [];
+    for (let pageNo = 1; pageNo <= 3; pageNo++)
+      paged.push(...(await ids({ pageNo, pageSize: 5 }, batch.token)));
+    expect(paged).toEqual(bySerial);
+    // Asked again, the same order: nothing depends on how the rows happen to lie.
+    expect(await ids({}, batch.token)).toEqual(bySerial);
+  });
+});

@@ -3,8 +3,8 @@
  * card-view.ts: an item carries the last four digits and nothing more of the number.
  *
  * Fast with many cards (issue 5 §5: p99 ≤ 50 ms with 10,000): the page's ids come first from the
- * index `cards_account_created_idx` (account_id, created_at, id) walked backwards, so skipping rows
- * reads the index only; then just the page's cards are joined with their segment and balance. A
+ * index `cards_account_created_idx` (account_id, created_at, serial, id) walked backwards, so skipping
+ * rows reads the index only; then just the page's cards are joined with their segment and balance. A
  * balance range reads the card row's copy of the balance (`cards_account_balance_idx`).
  */
 import type { SQL } from 'drizzle-orm';
@@ -47,13 +47,17 @@ export function subPageScope(principal: SessionPrincipal, subAccountId: string |
   return and(mine, subAccountId ? eq(cards.subAccountId, subAccountId) : isNotNull(cards.subAccountId))!;
 }
 
-/** The ids of one page of filtered cards, newest first. Exported for the query-plan test. */
+/**
+ * The ids of one page of filtered cards, newest first. Cards opened together (a batch, an import)
+ * share created_at and have random ids, so the tie-break is the serial: the issue sequence, unique,
+ * so the order is total and pages never repeat or skip a card. Exported for the query-plan test.
+ */
 export function pageKeys(db: Executor, where: SQL, skipped: number, size: number) {
   return db
     .select({ id: cards.id })
     .from(cards)
     .where(where)
-    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .orderBy(desc(cards.createdAt), desc(cards.serial))
     .limit(size)
     .offset(skipped);
 }
@@ -84,7 +88,7 @@ export async function listCards(
   const keys = pageKeys(db, where, skipped, input.pageSize);
   const rows = await selectCardViews(db)
     .where(inArray(cards.id, keys))
-    .orderBy(desc(cards.createdAt), desc(cards.id));
+    .orderBy(desc(cards.createdAt), desc(cards.serial));
   // A page that is not full is the last one: it tells the total without counting.
   const lastPage = rows.length < input.pageSize && (rows.length > 0 || skipped === 0);
   const total = lastPage ? skipped + rows.length : await countCards(db, where);

@@ -7,6 +7,7 @@ import * as contract from '../../../contract/records';
 import type { Call, Registrar } from '../../lib/route';
 import { principalOf } from '../../lib/principal';
 import { exportTrades } from './export-trades';
+import { readTradeDetail } from './read-trade-detail';
 import { readTradePage } from './read-trade-page';
 import type { TradeScope } from './trade-query';
 
@@ -26,6 +27,11 @@ export function registerRecordsRoutes(register: Registrar): void {
   );
   register(contract.refusePage, (input, call) =>
     readTradePage(call.app, scopeOf(call), 'refuse', input, call.lang),
+  );
+
+  // One record's detail, through the own pages' scope (the owner: every card of the account).
+  register(contract.tradeDetail, (input, call) =>
+    readTradeDetail(call.app, scopeOf(call), input.id, call.lang),
   );
 
   // pageForSub: the owner reads its members' records (one member's with subAccountId); a member

@@ -4,7 +4,9 @@
  * the header (with the notice carousel on this page) and the offline banner.
  */
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../components/ui/Can';
 import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
 import { ActivityChart } from './components/ActivityChart';
@@ -18,6 +20,9 @@ import { HOME_NS } from './i18n';
 import { useHomeData } from './useHomeData';
 import '../../components/ui/page.css';
 import './home.css';
+
+/** Lazily loaded: the /home bundle keeps within its budget (architecture.md, budgets.spec.ts). */
+const DeclineRateMeter = lazy(() => import('../../components/ui/DeclineRateMeter'));
 
 export interface HomePageProps {
   /** Pages that exist in this build: a quick action appears only once its page is built. */
@@ -45,6 +50,11 @@ export function HomePage({ builtRoutes }: HomePageProps) {
         <div className="cp-home__main">
           <BalanceCard {...data} />
           <QuickActions builtRoutes={builtRoutes} />
+          <Can permission="card:list">
+            <Suspense fallback={null}>
+              <DeclineRateMeter />
+            </Suspense>
+          </Can>
           <InstallCard />
         </div>
         <OverviewStats

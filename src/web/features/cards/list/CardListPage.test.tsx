@@ -65,11 +65,21 @@ async function openPage() {
   return view;
 }
 
-/** Opens the action sheet of the tile `index` (phone) and picks `action`. */
+/**
+ * Opens the card screen of the tile `index` (phone) and picks `action`: from the row of frequent
+ * actions, or from the "More" sheet.
+ */
 async function act_on(index: number, action: string) {
   const tile = screen.getAllByTestId('card-open')[index] as HTMLElement;
   fireEvent.click(tile);
-  const sheet = await screen.findByTestId('card-actions');
+  const cardScreen = await screen.findByTestId('card-screen');
+  const quick = within(cardScreen).queryByTestId(`quick-${action}`);
+  if (quick) {
+    fireEvent.click(quick);
+    return;
+  }
+  fireEvent.click(within(cardScreen).getByTestId('quick-more'));
+  const sheet = await screen.findByTestId('card-more-sheet');
   fireEvent.click(within(sheet).getByTestId(`action-${action}`));
 }
 
@@ -213,8 +223,12 @@ describe('CardListPage freeze and delete', () => {
     await click('freeze-confirm');
     await waitFor(() => expect(requestsTo(requests, 'card/frozen')).toHaveLength(1));
     expect(formOf(requestsTo(requests, 'card/frozen')[0])).toEqual({ cardId: card.id, action: 'freeze' });
-    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('Frozen'));
+    await waitFor(() => expect(screen.getAllByTestId('card-status')[0]!.textContent).toBe('Frozen'));
     expect(screen.queryByTestId('freeze-sheet')).toBeNull();
+    // Back on the card screen, the toggle now offers to unfreeze.
+    const cardScreen = await screen.findByTestId('card-screen');
+    expect(within(cardScreen).getByTestId('quick-activate').textContent).toBe('Unfreeze');
+    expect(within(cardScreen).queryByTestId('quick-freeze')).toBeNull();
     expect(toastSuccess).toHaveBeenCalledWith('Card frozen');
   });
 
@@ -263,7 +277,7 @@ describe('CardListPage freeze and delete', () => {
     await act_on(0, 'delete');
     await screen.findByTestId('delete-sheet');
     await click('delete-confirm');
-    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('Deleted'));
+    await waitFor(() => expect(screen.getAllByTestId('card-status')[0]!.textContent).toBe('Deleted'));
     expect(toastSuccess).toHaveBeenCalledWith('Card deleted; $42.00 returned to your wallet');
     await waitFor(() => expect(requests.some((r) => r.path === '/api/user/wallet')).toBe(true));
   });

@@ -1,13 +1,13 @@
 /**
  * /cardList (spec §2 /card, issue 5 §3): the customer's cards with filters, export, every
  * per-card action, selection for batch recharge and delete, and the "3DS codes" screen one tap
- * away. Phones get a list of card tiles (tap a tile for its actions, pull down to refresh), wide
- * screens a table. Both are windowed and load card/page 100 at a time while scrolling, so an
+ * away. Phones get a list of card tiles (tap a tile for the card screen — the card as a picture,
+ * swiped between cards, with its frequent actions — and pull down to refresh), wide screens a table. Both are windowed and load card/page 100 at a time while scrolling, so an
  * account with 10,000 cards keeps a few dozen rows in the DOM.
  */
 import Button from 'antd-mobile/es/components/button';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
@@ -36,6 +36,7 @@ import { CardActionHost, type ActiveAction } from './components/CardActionHost';
 import { CardActionsSheet } from './components/CardActionsSheet';
 import { CardExportSheet } from './components/CardExportSheet';
 import { CardFilters } from './components/CardFilters';
+import { CardScreen } from './components/CardScreen';
 import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import type { CardAction, CardRowsProps } from './components/card-rows';
@@ -45,6 +46,9 @@ import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
 import { OVERSCAN_ROWS } from './useWindowedRows';
 import './card-list.css';
+
+/** The decline-rate meter, loaded after the list's own code. */
+const DeclineRateMeter = lazy(() => import('../../../components/ui/DeclineRateMeter'));
 
 export interface CardListPageProps {
   /**
@@ -107,6 +111,8 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
   const canExport = usePermission('card:export');
 
   const [menuCard, setMenuCard] = useState<CardView | null>(null);
+  /** The phone's card screen: the card it shows (swiping moves it through `cards`). */
+  const [screenId, setScreenId] = useState<string | null>(null);
   const [active, setActive] = useState<ActiveAction | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlyMap<string, CardView>>(new Map());
@@ -173,7 +179,8 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
     selecting,
     selected: new Set(selected.keys()),
     onToggle: toggle,
-    onOpen: setMenuCard,
+    // A tap on a phone tile opens the card screen; "More" on a table row the list of actions.
+    onOpen: wide ? setMenuCard : (card: CardView) => setScreenId(card.id),
     onAction,
     onRangeEnd,
     showMember: Boolean(team),
@@ -213,7 +220,13 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
         </Can>
       </PageIntro>
 
-      {team ? <MemberPicker path="/subCardList" /> : null}
+      {team ? (
+        <MemberPicker path="/subCardList" />
+      ) : (
+        <Suspense fallback={null}>
+          <DeclineRateMeter />
+        </Suspense>
+      )}
 
       <FilterPanel
         onSearch={search}
@@ -374,6 +387,18 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
       ) : null}
 
       <CardActionsSheet card={menuCard} onClose={() => setMenuCard(null)} onAction={onAction} />
+      {wide ? null : (
+        <CardScreen
+          cards={cards}
+          total={total}
+          cardId={screenId}
+          hidden={active !== null}
+          onMove={setScreenId}
+          onClose={() => setScreenId(null)}
+          onAction={(card, action) => setActive({ card, action })}
+          onRangeEnd={onRangeEnd}
+        />
+      )}
       <CardActionHost active={active} onClose={() => setActive(null)} onChanged={patch} />
 
       {batch === 'recharge' ? (

@@ -7,7 +7,7 @@
  *
  * The tab is in the address (`?tab=refuse`), so the home page's risk notice can link to the
  * declines and the back button returns to the tab the customer was on; `?last4=` prefills the card
- * filter for links from a card.
+ * filter for links from a card. Each row's "Details" opens the record in full (TradeDetailSheet).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
@@ -31,6 +31,7 @@ import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { CardCell, DeclineReason, MerchantCell } from './components/RecordCells';
 import { RecordsExportSheet } from './components/RecordsExportSheet';
 import { TradeAmount } from './components/TradeAmount';
+import { TradeDetailSheet } from './components/TradeDetailSheet';
 import { TradeStatusTag } from './components/TradeStatusTag';
 import { CARD_RECORDS_NS, CARDS_NS } from './i18n';
 import { isRecordTab, RECORD_TABS, TAB_DEFS, type RecordTab } from './record-tabs';
@@ -236,21 +237,38 @@ function RecordList({ tab, rows, total, pageNo, onPageChange, onRefresh, loading
   const { t } = useTranslation(CARD_RECORDS_NS);
   const wide = useMediaQuery(WIDE_QUERY);
   const columns = wide ? tableColumns(tab, t) : phoneColumns(tab, t);
+  // The record whose detail sheet is open.
+  const [opened, setOpened] = useState<TradeRow | null>(null);
   return (
-    <DataList
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      caption={t(`caption.${tab}`)}
-      total={total}
-      pageNo={pageNo}
-      pageSize={PAGE_SIZE}
-      onPageChange={onPageChange}
-      onRefresh={onRefresh}
-      loading={loading}
-      empty={t(`empty.${tab}`)}
-      data-testid="records-list"
-    />
+    <>
+      <DataList
+        columns={columns}
+        actions={(row) => (
+          <button
+            type="button"
+            className="cp-small-button cp-rec-detail-open"
+            onClick={() => setOpened(row)}
+            aria-haspopup="dialog"
+            aria-label={t('detail.openFor', { merchant: row.merchantName })}
+            data-testid="trade-open"
+          >
+            {t('detail.open')}
+          </button>
+        )}
+        rows={rows}
+        rowKey={(row) => row.id}
+        caption={t(`caption.${tab}`)}
+        total={total}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPageChange={onPageChange}
+        onRefresh={onRefresh}
+        loading={loading}
+        empty={t(`empty.${tab}`)}
+        data-testid="records-list"
+      />
+      <TradeDetailSheet row={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }
 

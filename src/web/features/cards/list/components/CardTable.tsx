@@ -4,7 +4,7 @@
  * (the rest under "More"). Windowed like the phone tiles: rows far from the viewport are replaced
  * by one empty row of their height above and one below.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
 import { Money } from '../../../../components/ui/Money';
@@ -33,6 +33,7 @@ export function CardTable(props: CardRowsProps) {
   const columnCount = columns.length + 1 + (selecting ? 1 : 0);
 
   useEffect(() => onRangeEnd(rows.end), [rows.end, onRangeEnd]);
+  const actionsWidth = useActionsWidth(bodyRef, cards, rows.start, rows.end);
 
   return (
     <div className="cp-cl-table-wrap">
@@ -54,7 +55,11 @@ export function CardTable(props: CardRowsProps) {
                 {t(`column.${column}`)}
               </th>
             ))}
-            <th scope="col" className="cp-cl-table__end cp-cl-table__actions-head">
+            <th
+              scope="col"
+              className="cp-cl-table__end cp-cl-table__actions-head"
+              style={actionsWidth ? { width: actionsWidth } : undefined}
+            >
               {t('column.actions')}
             </th>
           </tr>
@@ -131,6 +136,42 @@ export function CardTable(props: CardRowsProps) {
   );
 }
 
+/** The actions cell's horizontal padding (.cp-cl-table td), added to the buttons' own width. */
+const ACTIONS_PADDING = 24;
+
+/**
+ * The width of the actions column: as wide as the widest row of buttons rendered, measured after
+ * each render, because the buttons' words differ in length by language and font ("Recharge",
+ * "Show details", "More" took more than a fixed 240 px and "More" was cut to "Mor"). It only
+ * grows while a language is shown — rows scrolled into view never make it jump narrower — and is
+ * measured afresh when the language changes.
+ */
+function useActionsWidth(
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+  cards: CardRowsProps['cards'],
+  start: number,
+  end: number,
+): number | null {
+  const { i18n } = useTranslation();
+  const [width, setWidth] = useState<{ lang: string; px: number } | null>(null);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    let widest = 0;
+    for (const buttons of body.querySelectorAll<HTMLElement>('.cp-cl-table__buttons'))
+      widest = Math.max(widest, buttons.scrollWidth);
+    if (widest === 0) return;
+    const needed = Math.ceil(widest) + ACTIONS_PADDING;
+    setWidth((current) =>
+      current && current.lang === i18n.language && current.px >= needed
+        ? current
+        : { lang: i18n.language, px: needed },
+    );
+    // Measured again whenever other rows, other cards or another language are rendered.
+  }, [bodyRef, i18n.language, cards, start, end]);
+  return width?.px ?? null;
+}
+
 function Spacer({ height, columns }: { height: number; columns: number }) {
   return (
     <tr aria-hidden="true" className="cp-cl-table__spacer">
@@ -161,7 +202,8 @@ function RowButtons({
             onClick={() => onAction(card, rule.action)}
             data-testid={`row-${rule.action}`}
           >
-            {t(`action.${rule.action}`)}
+            {/* The short words of the phone's action row ("Details"), so the row stays narrow. */}
+            {t(`quick.${rule.action}`)}
           </button>
         ))}
       <button

@@ -80,5 +80,11 @@ export function actionsFor(card: Pick<CardView, 'status'>): readonly ActionRule[
   );
 }
 
+/**
+ * The phone card screen's row of frequent actions, in this order (freeze and activate are one
+ * toggle: only the one that applies is offered); every other action is under "More".
+ */
+export const FREQUENT_ACTIONS: readonly CardAction[] = ['details', 'recharge', 'freeze', 'activate', 'otp'];
+
 /** The actions a table row offers as buttons of their own; the others are under "More". */
 export const ROW_ACTIONS: readonly CardAction[] = ['recharge', 'details'];
