@@ -178,8 +178,9 @@ export function checkOpenDraft(
     for (const issue of holder.error.issues) {
       const field = String(issue.path[0] ?? '') as HolderField;
       if (!HOLDER_FIELDS.includes(field) || errors[field]) continue;
-      errors[field] = issue.message.endsWith('zipCode')
-        ? t('common:validation.zipCode')
+      // The contract's character rules (text-rules.ts) carry their own message naming the field.
+      errors[field] = issue.message.startsWith('common:validation.')
+        ? t(issue.message, { field: labels[field] })
         : t('validation.invalid', { field: labels[field] });
     }
   }

@@ -104,9 +104,13 @@ export function checkForecast(
   return { ok: true, data: parsed.data };
 }
 
+const TEXT_RULE_KEYS = new Set(['swiftText', 'organisationName']);
+
 /** The contract's message keys (`common:validation.required`, ...) in this page's words. */
 function messageOf(key: string, field: ForecastField, t: Translate, labels: Record<ForecastField, string>) {
   const name = key.slice(key.lastIndexOf('.') + 1);
+  // The character rules of text-rules.ts have one message of their own, naming the field.
+  if (TEXT_RULE_KEYS.has(name)) return t(key, { field: labels[field] });
   const known = ['required', 'tooLong', 'amount', 'date'];
   return t(`validation.${known.includes(name) ? name : 'invalid'}`, { field: labels[field] });
 }
