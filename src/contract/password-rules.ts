@@ -24,6 +24,14 @@ export function commonPasswordsFrom(dictionary: readonly string[]): string[] {
   return [...seen];
 }
 
+/** How many of the most frequent entries the PWA's strength meter knows. */
+export const METER_WORDS = 5000;
+
+/** The generator's meter data: the top entries of any length, and the keyboard graphs. */
+export function meterDataFrom(dictionary: readonly string[], graphs: unknown) {
+  return { passwords: dictionary.slice(0, METER_WORDS), graphs };
+}
+
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
 }
