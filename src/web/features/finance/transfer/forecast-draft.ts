@@ -9,6 +9,7 @@ import { forecastFields, type ForecastView } from '../../../../contract/finance'
 import { USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
 import { formatMoney } from '../../../lib/money';
 import { isCalendarDate } from '../../../lib/product-time';
+import { amountErrorKey } from '../../../lib/amount-input';
 import { minorToMajorText, parseMajor } from './amount';
 
 export const FORECAST_FIELDS = [
@@ -78,8 +79,11 @@ export function checkForecast(
 
   const amount = parseMajor(draft.amount);
   if (draft.amount.trim() === '') errors.amount = t('validation.required', { field: labels.amount });
-  else if (amount === null) errors.amount = t('validation.amount');
-  else if (amount < USD_TRANSFER_MIN)
+  else if (amount === null) {
+    // A specific reason (negative, three decimals) when there is one, else this page's own words.
+    const key = amountErrorKey(draft.amount);
+    errors.amount = t(key === 'common:validation.amount' ? 'validation.amount' : key);
+  } else if (amount < USD_TRANSFER_MIN)
     errors.amount = t('validation.amountMin', { min: usd(USD_TRANSFER_MIN) });
   else if (amount > USD_TRANSFER_MAX)
     errors.amount = t('validation.amountMax', { max: usd(USD_TRANSFER_MAX) });

@@ -10,7 +10,7 @@ import type { ResponseOf } from '../../../../../contract/core';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { plainAmount, parseAmount } from '../../../../lib/amount-input';
+import { amountErrorKey, plainAmount, parseAmount } from '../../../../lib/amount-input';
 import { call } from '../../../../lib/http';
 import { formatMoney } from '../../../../lib/money';
 import { toastSuccess } from '../../../../lib/notify';
@@ -52,7 +52,7 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
 
   const withdraw = async () => {
     if (!available) return;
-    if (amount === null || amount <= 0) return setError(t('common:validation.amount'));
+    if (amount === null || amount <= 0) return setError(t(amountErrorKey(text)));
     if (amount > available.available) return setError(t('withdraw.tooMuch'));
     const fields = { cardId: card.id, amount };
     await run(async () => {
