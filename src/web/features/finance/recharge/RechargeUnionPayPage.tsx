@@ -17,7 +17,7 @@ import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { ApiError } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { ensureOnline } from '../../../lib/offline';
-import { sendCardCode, type OrderStatus, type TopupOrder } from './api';
+import { sendCardCode, type OrderStatus, type Quote, type TopupOrder } from './api';
 import { AMOUNT_INPUT_ID, AmountField } from './components/AmountField';
 import { BankLimitImage } from './components/BankLimitImage';
 import { ChannelIcon } from './components/ChannelIcon';
@@ -25,6 +25,7 @@ import { OrderSheet } from './components/OrderSheet';
 import { PendingOrderBar } from './components/PendingOrderBar';
 import { QuoteSummary } from './components/QuoteSummary';
 import { RechargeHeader } from './components/RechargeHeader';
+import { TopupConfirmSheet } from './components/TopupConfirmSheet';
 import { RECHARGE_NS } from './i18n';
 import { cardDigits, groupCardDigits, luhnValid } from './luhn';
 import { isFinal } from './order-poller';
@@ -60,6 +61,8 @@ export function RechargeUnionPayPage() {
   const [order, setOrder] = useState<TopupOrder | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [lastStatus, setLastStatus] = useState<OrderStatus>('pending');
+  // The quote being confirmed: the order is created only from the confirmation sheet.
+  const [confirming, setConfirming] = useState<Quote | null>(null);
 
   const cardIssue = cardProblem(card);
   const codeOk = /^\d{6}$/.test(code);
@@ -98,9 +101,16 @@ export function RechargeUnionPayPage() {
       document.getElementById(firstInvalid ?? AMOUNT_INPUT_ID)?.focus();
       return;
     }
-    if (!ensureOnline()) return;
-    void create({ channel: 'bank_card', amount: entry.check.amount, code, cardNo: card }).then((created) => {
+    const quote = entry.quote.data;
+    if (!quote || entry.quote.pending || quote.amount !== entry.check.amount) return;
+    setConfirming(quote);
+  });
+
+  const confirm = () => {
+    if (!confirming || !ensureOnline()) return;
+    void create({ channel: 'bank_card', amount: confirming.amount, code, cardNo: card }).then((created) => {
       if (!created) return; // Kept as typed, so pressing again retries with the same key.
+      setConfirming(null);
       setCard('');
       setCode('');
       setShowErrors(false);
@@ -108,7 +118,7 @@ export function RechargeUnionPayPage() {
       setLastStatus(created.status);
       setSheetOpen(true);
     });
-  });
+  };
 
   const closeSheet = (status: OrderStatus) => {
     setSheetOpen(false);
@@ -193,6 +203,12 @@ export function RechargeUnionPayPage() {
       {order && !sheetOpen && !isFinal(lastStatus) ? (
         <PendingOrderBar order={order} onOpen={() => setSheetOpen(true)} />
       ) : null}
+      <TopupConfirmSheet
+        quote={confirming}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
       {order ? (
         <OrderSheet
           key={order.orderId}
