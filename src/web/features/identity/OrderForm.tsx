@@ -16,6 +16,7 @@ import { toastSuccess } from '../../lib/notify';
 import { useValidate } from '../../lib/useValidate';
 import { uploadDocument } from './api';
 import { IDENTITY_NS } from './i18n';
+import { DateField } from '../../components/ui/DateField';
 
 type Kind = 'individual' | 'business';
 type IdType = 'id_card' | 'passport';
@@ -172,9 +173,9 @@ export function OrderForm({ order, onSaved }: { order: IdentityOrderView | null;
           autoComplete="off"
           data-testid="identity-idNumber"
         />
-        <TextField
+        <DateField
+          name="idExpiresOn"
           label={t('fields.idExpiresOn')}
-          type="date"
           value={draft.idExpiresOn}
           onChange={(v) => set('idExpiresOn', v)}
           error={err('idExpiresOn')}
