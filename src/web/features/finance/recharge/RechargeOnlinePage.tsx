@@ -43,8 +43,14 @@ export function RechargeOnlinePage() {
   const [order, setOrder] = useState<TopupOrder | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [lastStatus, setLastStatus] = useState<OrderStatus>('pending');
-  // The quote being confirmed: the order is created only from the confirmation sheet.
-  const [confirming, setConfirming] = useState<Quote | null>(null);
+  // Submit asks for the confirmation sheet; it shows once the quote of the typed amount is in (a
+  // tap while the quote loads is not lost), and the order is created only from the sheet.
+  const [asked, setAsked] = useState(false);
+  const quoted = entry.quote.data;
+  const confirming: Quote | null =
+    asked && entry.check.ok && quoted && !entry.quote.pending && quoted.amount === entry.check.amount
+      ? quoted
+      : null;
 
   const chooseChannel = (next: OnlineChannel) => {
     if (next === channel) return;
@@ -55,6 +61,7 @@ export function RechargeOnlinePage() {
   };
 
   const changeAmount = (text: string) => {
+    setAsked(false);
     entry.setText(text);
     forget();
   };
@@ -65,16 +72,14 @@ export function RechargeOnlinePage() {
       document.getElementById(AMOUNT_INPUT_ID)?.focus();
       return;
     }
-    const quote = entry.quote.data;
-    if (!quote || entry.quote.pending || quote.amount !== entry.check.amount) return;
-    setConfirming(quote);
+    setAsked(true);
   });
 
   const confirm = () => {
     if (!confirming || !ensureOnline()) return;
     void create({ channel, amount: confirming.amount }).then((created) => {
       if (!created) return;
-      setConfirming(null);
+      setAsked(false);
       setOrder(created);
       setLastStatus(created.status);
       setSheetOpen(true);
@@ -173,7 +178,7 @@ export function RechargeOnlinePage() {
         quote={confirming}
         busy={busy}
         onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => setAsked(false)}
       />
       {order ? (
         <OrderSheet

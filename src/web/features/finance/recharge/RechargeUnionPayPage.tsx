@@ -61,8 +61,14 @@ export function RechargeUnionPayPage() {
   const [order, setOrder] = useState<TopupOrder | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [lastStatus, setLastStatus] = useState<OrderStatus>('pending');
-  // The quote being confirmed: the order is created only from the confirmation sheet.
-  const [confirming, setConfirming] = useState<Quote | null>(null);
+  // Submit asks for the confirmation sheet; it shows once the quote of the typed amount is in (a
+  // tap while the quote loads is not lost), and the order is created only from the sheet.
+  const [asked, setAsked] = useState(false);
+  const quoted = entry.quote.data;
+  const confirming: Quote | null =
+    asked && entry.check.ok && quoted && !entry.quote.pending && quoted.amount === entry.check.amount
+      ? quoted
+      : null;
 
   const cardIssue = cardProblem(card);
   const codeOk = /^\d{6}$/.test(code);
@@ -72,6 +78,7 @@ export function RechargeUnionPayPage() {
   const edited =
     <A,>(apply: (value: A) => void) =>
     (value: A) => {
+      setAsked(false);
       apply(value);
       forget(); // Another form now: a new idempotency key on the next submission.
     };
@@ -101,16 +108,14 @@ export function RechargeUnionPayPage() {
       document.getElementById(firstInvalid ?? AMOUNT_INPUT_ID)?.focus();
       return;
     }
-    const quote = entry.quote.data;
-    if (!quote || entry.quote.pending || quote.amount !== entry.check.amount) return;
-    setConfirming(quote);
+    setAsked(true);
   });
 
   const confirm = () => {
     if (!confirming || !ensureOnline()) return;
     void create({ channel: 'bank_card', amount: confirming.amount, code, cardNo: card }).then((created) => {
       if (!created) return; // Kept as typed, so pressing again retries with the same key.
-      setConfirming(null);
+      setAsked(false);
       setCard('');
       setCode('');
       setShowErrors(false);
@@ -207,7 +212,7 @@ export function RechargeUnionPayPage() {
         quote={confirming}
         busy={busy}
         onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => setAsked(false)}
       />
       {order ? (
         <OrderSheet
