@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { currencyCode, endpoint, isoTime, minorUnits, nothing, pageOf, pageQuery } from './core';
 import { inviteCode, mailCode, minorAmount, optionalText, requiredText } from './fields';
 import { MAIN_ONLY } from './permissions';
+import { documentName, organisationName, TEXT_LIMITS } from './text-rules';
 
 /** Every agent call is the main account's alone (a member earns no commission of its own). */
 export const AGENT_PERMISSION = MAIN_ONLY;
@@ -256,7 +257,11 @@ export const addBankCard = endpoint({
   auth: 'bearer',
   permission: AGENT_PERMISSION,
   summary: 'Saves a bank card for withdrawals; the number is checked (Luhn) and stored sealed.',
-  request: z.object({ holder: requiredText(64), bank: requiredText(64), cardNo: bankCardNumber }),
+  request: z.object({
+    holder: documentName(TEXT_LIMITS.bankHolder),
+    bank: organisationName(TEXT_LIMITS.bankHolder),
+    cardNo: bankCardNumber,
+  }),
   response: bankCardView,
 });
 

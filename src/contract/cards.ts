@@ -32,6 +32,7 @@ import {
 import { googleCode, mailCode, minorAmount, optionalText, requiredText, stepUpTicket } from './fields';
 import { amountMinor, calendarDate } from './finance';
 import { cardNetwork } from './segments';
+import { networkAddress, networkName } from './text-rules';
 
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
@@ -57,14 +58,17 @@ export const cardIdList = z
       .max(BATCH_ACTION_MAX, { error: 'cards:validation.tooManyCards' }),
   );
 
-/** Holder name and billing address (spec §3); the postcode is checked per country (spec §5). */
+/**
+ * Holder name and billing address (spec §3) in what card networks accept (text-rules.ts); the
+ * postcode is checked per country (spec §5).
+ */
 export const holderFields = z
   .object({
-    holderFirstName: requiredText(NAME_MAX),
-    holderLastName: requiredText(NAME_MAX),
-    street: requiredText(STREET_MAX),
-    city: requiredText(CITY_MAX),
-    state: requiredText(CITY_MAX),
+    holderFirstName: networkName(NAME_MAX),
+    holderLastName: networkName(NAME_MAX),
+    street: networkAddress(STREET_MAX),
+    city: networkAddress(CITY_MAX),
+    state: networkAddress(CITY_MAX),
     postcode: requiredText(12),
     country: z
       .string()

@@ -35,9 +35,9 @@ describe('email', () => {
 });
 
 describe('password and codes', () => {
-  it('passwords are 8 to 64 characters', () => {
-    expect(password.safeParse('1234567').success).toBe(false);
-    expect(password.safeParse('12345678').success).toBe(true);
+  it('passwords are 10 to 64 characters', () => {
+    expect(password.safeParse('Kx7-pq2zR').success).toBe(false);
+    expect(password.safeParse('Kx7-pq2zRw').success).toBe(true);
     expect(password.safeParse('x'.repeat(64)).success).toBe(true);
     expect(password.safeParse('x'.repeat(65)).success).toBe(false);
   });
@@ -53,13 +53,13 @@ describe('password and codes', () => {
 
   it('a confirmation that differs fails on confirmPassword', () => {
     const schema = withConfirmedPassword({});
-    const result = schema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgX' });
+    const result = schema.safeParse({ password: 'Kx7-pq2zRw', confirmPassword: 'Kx7-pq2zRW' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({
       path: ['confirmPassword'],
       message: 'common:validation.passwordMismatch',
     });
-    expect(schema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgh' }).success).toBe(true);
+    expect(schema.safeParse({ password: 'Kx7-pq2zRw', confirmPassword: 'Kx7-pq2zRw' }).success).toBe(true);
   });
 });
 

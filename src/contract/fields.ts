@@ -3,9 +3,9 @@
  * (`namespace:key` in locales/<lang>/<namespace>.json); the server and the PWA translate them.
  */
 import { z } from 'zod';
+import { isCommonPassword, PASSWORD_MAX, PASSWORD_MIN } from './password-rules';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
+export { PASSWORD_MAX, PASSWORD_MIN } from './password-rules';
 export const CODE_LENGTH = 6;
 
 /**
@@ -22,10 +22,12 @@ export const email = z
   .max(254, { error: 'common:validation.email' })
   .regex(EMAIL_PATTERN, { error: 'common:validation.email' });
 
+/** A password being set (password-rules.ts); signing in takes any stored password as it is. */
 export const password = z
   .string({ error: 'common:validation.passwordLength' })
   .min(PASSWORD_MIN, { error: 'common:validation.passwordLength' })
-  .max(PASSWORD_MAX, { error: 'common:validation.passwordLength' });
+  .max(PASSWORD_MAX, { error: 'common:validation.passwordLength' })
+  .refine((value) => !isCommonPassword(value), { error: 'common:validation.passwordCommon' });
 
 /** At most 16 digits: every such number is a safe integer. */
 const WHOLE_DIGITS = /^\d{1,16}$/;

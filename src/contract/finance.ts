@@ -18,6 +18,7 @@ import {
 } from './core';
 import { mailCode, minorAmount, optionalText, requiredText } from './fields';
 import { TOPUP_CHANNELS, USD_TRANSFER_MAX, USD_TRANSFER_MIN } from './topup-rules';
+import { organisationName, swiftText, TEXT_LIMITS } from './text-rules';
 
 export const topupChannel = z.enum(TOPUP_CHANNELS, { error: 'common:validation.channel' });
 
@@ -235,10 +236,10 @@ export const forecastFields = z.object({
       .min(USD_TRANSFER_MIN, { error: 'common:validation.usdTransferMin' })
       .max(USD_TRANSFER_MAX, { error: 'common:validation.amount' }),
   ),
-  payerName: requiredText(100),
+  payerName: swiftText(TEXT_LIMITS.payerName),
   payerAccount: requiredText(64),
-  bankArea: requiredText(100),
-  bankName: requiredText(100),
+  bankArea: organisationName(TEXT_LIMITS.bankText),
+  bankName: organisationName(TEXT_LIMITS.bankText),
   transferDate: calendarDate,
   bankTxnNo: requiredText(64),
   description: optionalText(z.string().trim().max(500, { error: 'common:validation.tooLong' })),

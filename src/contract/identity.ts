@@ -8,6 +8,7 @@ import { endpoint, isoTime } from './core';
 import { calendarDate, uploadAnswer } from './finance';
 import { optionalText, requiredText } from './fields';
 import { IDENTITY_LEVELS, ITEM_FIELDS } from './identity-rules';
+import { documentName, organisationName, TEXT_LIMITS } from './text-rules';
 
 export const IDENTITY_STATUS = [
   'draft',
@@ -23,7 +24,7 @@ export type IdentityStatus = (typeof IDENTITY_STATUS)[number];
 const fileId = requiredText(64);
 
 export const identityFields = z.object({
-  personName: optionalText(requiredText(100)),
+  personName: optionalText(documentName(TEXT_LIMITS.personName)),
   idType: optionalText(z.enum(['id_card', 'passport'], { error: 'common:validation.required' })),
   idNumber: optionalText(
     z
@@ -35,7 +36,7 @@ export const identityFields = z.object({
   idFrontFileId: optionalText(fileId),
   idBackFileId: optionalText(fileId),
   selfieFileId: optionalText(fileId),
-  companyName: optionalText(requiredText(200)),
+  companyName: optionalText(organisationName(TEXT_LIMITS.companyName)),
   registrationNumber: optionalText(
     z
       .string()

@@ -44,7 +44,11 @@ test('no lazy route chunk is over its budget', () => {
     string,
     ManifestChunk
   >;
-  const routeChunks = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+  // The HEIC decoder is a dynamic import but not a route: it loads only when an iPhone photo is
+  // chosen for upload (ImageUpload.heic.ts) and is not precached (vite.config.ts).
+  const routeChunks = Object.entries(manifest).filter(
+    ([source, chunk]) => chunk.isDynamicEntry && !source.includes('node_modules/heic-to/'),
+  );
   expect(routeChunks.length).toBeGreaterThan(10);
   const over = routeChunks
     .map(([source, chunk]) => ({

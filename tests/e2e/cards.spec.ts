@@ -301,6 +301,10 @@ test('a card is recharged, frozen, declined, activated, spent with a 3-D Secure 
   await cardAction(page, info, 'withdraw');
   await page.getByTestId('withdraw-amount').fill('20');
   await page.getByTestId('withdraw-confirm').click();
+  // The first tap shows the figures; only the second moves money (issue 18 §4).
+  await expect(page.getByTestId('withdraw-review-receive')).toHaveText('$20.00');
+  await expect(page.getByTestId('card-balance').first()).toContainText('$47.50');
+  await page.getByTestId('withdraw-confirm').click();
   await expect(page.getByTestId('card-balance').first()).toContainText('$27.50');
   // Not while the purchase is still pending; once the network clears it, the card can go.
   await cardAction(page, info, 'delete');

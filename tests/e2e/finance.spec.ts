@@ -51,6 +51,22 @@ test('a WeChat top-up paid in the simulator reaches the wallet without a reload'
   await expect(page.getByTestId('recharge-fee')).toHaveText('¥3.60');
   await expect(page.getByTestId('recharge-credit')).toHaveText('¥596.40');
   await page.getByTestId('recharge-submit').click();
+  // A confirmation of amount, fee and credit comes first, and no order exists until it is confirmed.
+  const confirm = page.getByTestId('topup-confirm');
+  await expect(confirm.getByTestId('topup-confirm-amount')).toHaveText('¥600.00');
+  await expect(confirm.getByTestId('topup-confirm-fee')).toHaveText('¥3.60');
+  await expect(confirm.getByTestId('topup-confirm-credit')).toHaveText('¥596.40');
+  await expectAccessible(page);
+  const simulator = await page.context().newPage();
+  await simulator.goto(`/sandbox/payments?account=${encodeURIComponent(account.email)}`);
+  await expect(simulator.locator('li.order')).toHaveCount(0);
+  await page.getByTestId('topup-confirm-cancel').click();
+  await expect(page.getByTestId('topup-confirm')).toHaveCount(0);
+  await simulator.reload();
+  await expect(simulator.locator('li.order')).toHaveCount(0);
+  await simulator.close();
+  await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('topup-confirm-confirm').click();
   await expect(page.getByTestId('recharge-qr-image')).toBeVisible();
   await expect(page.getByTestId('recharge-order-amount')).toHaveText('¥600.00');
   await expectAccessible(page);
@@ -71,6 +87,7 @@ test('a USDT order shows its one-time address and ends as expired', async ({ pag
   await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
   await page.getByTestId('recharge-amount').fill('120');
   await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('topup-confirm-confirm').click();
   await expect(page.getByTestId('recharge-address')).toContainText(/T[1-9A-HJ-NP-Za-km-z]{33}/);
   const orderId = await orderIdOnSheet(page);
 

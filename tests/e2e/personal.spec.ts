@@ -208,6 +208,7 @@ test('a top-up over the unverified ceiling is refused with a way to the verifica
   await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=wechat');
   await page.getByTestId('recharge-amount').fill('5000');
   await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('topup-confirm-confirm').click();
   await expect(page.getByTestId('identity-refusal')).toContainText('Verify your identity');
   await page.getByTestId('identity-refusal-go').click();
   await expect(page.getByTestId('identity-levels')).toHaveAttribute('data-level', 'unverified');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanAmountInput, parseAmount, plainAmount } from './amount-input';
+import { amountProblem, cleanAmountInput, parseAmount, plainAmount } from './amount-input';
 
 describe('parseAmount: major units to integer minor units without float errors', () => {
   it.each([
@@ -34,22 +34,37 @@ describe('parseAmount: major units to integer minor units without float errors',
 });
 
 describe('cleanAmountInput', () => {
-  it('keeps digits and one point with at most two decimals', () => {
-    expect(cleanAmountInput('500.123')).toBe('500.12');
-    expect(cleanAmountInput('5a0b0')).toBe('500');
-    expect(cleanAmountInput('1.2.3')).toBe('1.23');
-    expect(cleanAmountInput('.5')).toBe('0.5');
-    expect(cleanAmountInput('1,000.999')).toBe('1000.99');
-  });
-
-  it('drops commas rather than guessing what they mean', () => {
-    expect(cleanAmountInput('1,000')).toBe('1000');
+  it('keeps what was typed, so a wrong amount is refused rather than silently changed', () => {
+    expect(cleanAmountInput('-600')).toBe('-600');
+    expect(cleanAmountInput('600.123')).toBe('600.123');
+    expect(cleanAmountInput('1e3')).toBe('1e3');
+    expect(cleanAmountInput('1,000')).toBe('1,000');
   });
 
   it('reads full-width digits and points from Chinese keyboards', () => {
     expect(cleanAmountInput('５００．５')).toBe('500.5');
     expect(cleanAmountInput('１２。３４')).toBe('12.34');
-    expect(cleanAmountInput('１２.３４５')).toBe('12.34');
+  });
+});
+
+describe('amountProblem', () => {
+  it.each([
+    ['-600', 'amountNegative'],
+    ['600.123', 'amountDecimals'],
+    ['1e3', 'amount'],
+    ['1,000', 'amount'],
+    ['abc', 'amount'],
+    ['', 'amount'],
+    ['0', 'amountZero'],
+    ['0.00', 'amountZero'],
+  ])('%j -> %s', (text, problem) => {
+    expect(amountProblem(text)).toBe(problem);
+  });
+
+  it('accepts a valid amount, and zero where a bound may be zero', () => {
+    expect(amountProblem('600')).toBeNull();
+    expect(amountProblem('600.12')).toBeNull();
+    expect(amountProblem('0', { allowZero: true })).toBeNull();
   });
 });
 

@@ -18,30 +18,35 @@ export function parseAmount(text: string): number | null {
 }
 
 /**
- * What an amount field keeps while typing: digits and one decimal point with at most two
- * decimals. Full-width digits and points (Chinese keyboards) count as their ASCII forms; commas
- * are dropped rather than guessed at (a thousands separator here, a decimal one elsewhere).
+ * What an amount field keeps while typing: exactly what was typed, with full-width digits and
+ * points (Chinese keyboards) read as their ASCII forms. Nothing else is changed: quietly turning
+ * `-600` into 600 or `600.123` into 600.12 would move a different sum than the customer typed
+ * (issue 18 §4), so such text stays visible and `amountProblem` says what is wrong with it.
  */
 export function cleanAmountInput(raw: string): string {
-  const ascii = raw
+  return raw
     .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48))
     .replace(/[\uFF0E\u3002]/g, '.');
-  let seenPoint = false;
-  let decimals = 0;
-  let out = '';
-  for (const c of ascii) {
-    if (c >= '0' && c <= '9') {
-      if (seenPoint) {
-        if (decimals === 2) continue;
-        decimals += 1;
-      }
-      out += c;
-    } else if (c === '.' && !seenPoint) {
-      seenPoint = true;
-      out += out === '' ? '0.' : '.';
-    }
+}
+
+/** Why a typed amount cannot be used, as a key of `common:validation.*`; null when it can. */
+export type AmountProblem = 'amount' | 'amountNegative' | 'amountDecimals' | 'amountZero';
+
+export function amountProblem(text: string, options: { allowZero?: boolean } = {}): AmountProblem | null {
+  const trimmed = text.trim();
+  const minor = parseAmount(trimmed);
+  if (minor === null) {
+    if (/^-\s*\d/.test(trimmed)) return 'amountNegative';
+    if (/^\d+\.\d{3,}$/.test(trimmed)) return 'amountDecimals';
+    return 'amount';
   }
-  return out;
+  if (minor === 0 && !options.allowZero) return 'amountZero';
+  return null;
+}
+
+/** The translation key of what is wrong with `text` (`common:validation.amount` at worst). */
+export function amountErrorKey(text: string, options: { allowZero?: boolean } = {}): string {
+  return `common:validation.${amountProblem(text, options) ?? 'amount'}`;
 }
 
 /**

@@ -40,7 +40,7 @@ function issueText(
   exists: (key: string) => boolean,
   label: string,
 ): string {
-  if (exists(issue.message)) return t(issue.message);
+  if (exists(issue.message)) return t(issue.message, { field: label });
   const empty = issue.code === 'too_small' && issue.minimum === 1;
   return t(empty ? 'common:validation.required' : 'common:validation.invalidField', { field: label });
 }

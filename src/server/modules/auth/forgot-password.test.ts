@@ -132,7 +132,7 @@ describe('forgotten password', () => {
     );
     expect(answer.body).toMatchObject({
       code: 400,
-      msg: '密码长度为 8 到 64 位',
+      msg: '密码长度为 10 到 64 位',
       data: { fields: ['password'] },
     });
   });

@@ -142,6 +142,62 @@ describe('sign-up', () => {
   });
 });
 
+describe('the password policy (issue 18 §4)', () => {
+  const refusal = async (password: string, lang: 'en' | 'zh-CN' = 'en') => {
+    const email = uniqueEmail('weak');
+    const code = await codeFor(email);
+    const answer = await t.api(
+      signup,
+      { ...form(email, code), password, confirmPassword: password },
+      { lang },
+    );
+    const [row] = await t.ctx.database.db.select().from(accounts).where(eq(accounts.email, email));
+    return { answer, created: row !== undefined };
+  };
+
+  it('refuses fewer than 10 characters, naming the rule, and creates nothing', async () => {
+    const { answer, created } = await refusal('Abc-12345');
+    expect(answer.body).toMatchObject({
+      code: 400,
+      msg: 'The password must be 10 to 64 characters',
+      data: { fields: ['password'] },
+    });
+    expect(created).toBe(false);
+    const zh = await refusal('12345678', 'zh-CN');
+    expect(zh.answer.body.msg).toBe('密码长度为 10 到 64 位');
+  });
+
+  it('refuses the most common passwords, in any case, and creates nothing', async () => {
+    for (const common of ['1234567890', 'qwertyuiop', 'Password123']) {
+      const { answer, created } = await refusal(common);
+      expect(answer.body, common).toMatchObject({
+        code: 400,
+        msg: 'This password is one of the most common ones. Please choose another',
+        data: { fields: ['password'] },
+      });
+      expect(created).toBe(false);
+    }
+  });
+
+  it('accepts the demo password and a passphrase', async () => {
+    for (const good of ['CardPortal#2026', 'correct horse battery']) {
+      const email = uniqueEmail('strong');
+      const made = await t.api(signup, {
+        ...form(email, await codeFor(email)),
+        password: good,
+        confirmPassword: good,
+      });
+      expect(made.status, good).toBe(200);
+    }
+  });
+
+  it('lets an account whose password predates the rule keep signing in with it', async () => {
+    const email = uniqueEmail('old');
+    await createAccount(t.ctx, { email, password: 'abc12345' });
+    expect((await t.signIn(email, 'abc12345')).access_token).toBeTruthy();
+  });
+});
+
 describe('sign-up codes', () => {
   it('expire after 10 minutes', async () => {
     const email = uniqueEmail('late');

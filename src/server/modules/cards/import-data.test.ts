@@ -257,6 +257,32 @@ describe('POST /api/card/importData', () => {
     expect(body.data.problems).toEqual([{ row: 2, column: '名', reason: '请填写名' }]);
   });
 
+  it('reports names and addresses a card network would refuse per row, and opens nothing', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const rows: Row[] = [
+      [SUBSCRIPTIONS, '10.00', "D'Arcy", 'Smith-Jones', '1 Main St. #2', 'Boston', 'MA', '02108', 'US', ''],
+      [SUBSCRIPTIONS, '10.00', '😀Joe', 'Turing', '2 Main St', 'Austin', 'TX', '78701', 'US', ''],
+      [SUBSCRIPTIONS, '10.00', 'Ken', '<b>x</b>', '3 Main St', 'Miami', 'FL', '33130', 'US', ''],
+      [SUBSCRIPTIONS, '10.00', 'Ken', 'Thompson', '4 Main St', 'Mi<ami', 'FL', '33130', 'US', ''],
+    ];
+    const wrong = await upload(me.token, await filledTemplate(me.token, rows));
+    expect(wrong.body.code).toBe(422);
+    const problems = (wrong.body.data as { problems: ImportProblem[] }).problems;
+    const nameRule = "use Latin letters (A–Z), spaces and ' - . , only, as card networks require";
+    expect(problems).toEqual([
+      { row: 3, column: 'First name', reason: `First name: ${nameRule}` },
+      { row: 4, column: 'Last name', reason: `Last name: ${nameRule}` },
+      {
+        row: 5,
+        column: 'City',
+        reason:
+          "City: use Latin letters (A–Z), digits, spaces and ' - . , # / only, as card networks require",
+      },
+    ]);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000);
+  });
+
   it('a ZIP code Excel turned into a number gets its leading zero back', async () => {
     const me = await funded(t, { usd: 100_000 });
     const file = await filledTemplate(me.token, [

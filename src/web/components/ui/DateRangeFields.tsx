@@ -1,10 +1,11 @@
 /**
- * The "from" and "to" days of a list filter: the browser's own date picker, each bounded by the
- * other, and "from" by today in the product's calendar (UTC+8), the last day with anything to
- * find. Their names are the contract's `startDate` and `endDate`.
+ * The "from" and "to" days of a list filter: the app's own date picker (DateField), each bounded
+ * by the other, and "from" by today in the product's calendar (UTC+8), the last day with anything
+ * to find. Their names are the contract's `startDate` and `endDate`; a start after the end (typed
+ * by keyboard) is refused by each page's filter check with its own translated message.
  */
 import { productToday } from '../../lib/product-time';
-import { TextField } from './TextField';
+import { DateField } from './DateField';
 
 export type DateRangeField = 'startDate' | 'endDate';
 
@@ -28,8 +29,7 @@ export function DateRangeFields({
 }: DateRangeFieldsProps) {
   return (
     <>
-      <TextField
-        type="date"
+      <DateField
         name="startDate"
         label={labels.startDate}
         value={startDate}
@@ -38,8 +38,7 @@ export function DateRangeFields({
         error={errors.startDate}
         data-testid={`${testId}-start`}
       />
-      <TextField
-        type="date"
+      <DateField
         name="endDate"
         label={labels.endDate}
         value={endDate}

@@ -4,7 +4,8 @@
  * and the pixel budget of compression.
  */
 
-export type ImageKind = 'jpeg' | 'gif' | 'png' | 'bmp';
+/** `heic`: an iPhone photo (HEIF container); converted to JPEG in the browser before upload. */
+export type ImageKind = 'jpeg' | 'gif' | 'png' | 'bmp' | 'heic';
 
 /** Spec §5: 3 MB unless the caller configures another limit. */
 export const DEFAULT_MAX_MB = 3;
@@ -13,8 +14,17 @@ export const MAX_PIXELS = 8_000_000;
 /** Spec §5: the shared widget compresses with quality 0.5. */
 export const WIDGET_QUALITY = 0.5;
 
-/** Bytes needed to recognise every accepted kind. */
-export const SIGNATURE_BYTES = 8;
+/**
+ * What a file may weigh before it is even decoded: compression brings any accepted image under the
+ * upload limit (issue 18 §4), but a decoder must not be handed an arbitrarily large file.
+ */
+export const READ_LIMIT_MB = 40;
+
+/** Bytes needed to recognise every accepted kind (HEIC's brand sits at bytes 8-11). */
+export const SIGNATURE_BYTES = 12;
+
+/** HEIF brands of still photos from phones: `ftyp` at byte 4, then the brand. */
+const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
 
 const SIGNATURES: ReadonlyArray<{ kind: ImageKind; bytes: ReadonlyArray<number | readonly number[]> }> = [
   { kind: 'jpeg', bytes: [0xff, 0xd8, 0xff] },
@@ -33,7 +43,9 @@ export function imageKindOf(head: Uint8Array): ImageKind | null {
       return typeof expected === 'number' ? actual === expected : expected.includes(actual ?? -1);
     }),
   );
-  return match?.kind ?? null;
+  if (match) return match.kind;
+  const text = String.fromCharCode(...head.slice(4, 12));
+  return text.startsWith('ftyp') && HEIF_BRANDS.includes(text.slice(4)) ? 'heic' : null;
 }
 
 export async function sniffImageKind(file: Blob): Promise<ImageKind | null> {

@@ -6,6 +6,9 @@
  *
  * If the browser cannot draw (no canvas) or the re-encoded image is not smaller and needed no
  * downscaling, the original file is uploaded: compression must never make things worse.
+ *
+ * `compressBelow` is what the widget uses: a photo over the upload limit is not refused but
+ * compressed harder (lower quality, fewer pixels) until it fits (issue 18 §4).
  */
 import { fitWithin } from './ImageUpload.checks';
 
@@ -60,4 +63,29 @@ export async function compressImage(file: File, { quality, maxPixels }: Compress
   const downscaled = target.width !== natural.width || target.height !== natural.height;
   if (!downscaled && blob.size >= file.size) return file;
   return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
+}
+
+/** How many ever-harder tries `compressBelow` makes before it gives up. */
+export const COMPRESS_ATTEMPTS = 6;
+
+/**
+ * The file compressed until it weighs at most `maxBytes`: first at `quality` and `maxPixels`,
+ * then each try at 0.7 of the quality (not below 0.1) and half the pixels. Null if even the last
+ * try is too heavy, or the browser cannot draw and the original is too heavy.
+ */
+export async function compressBelow(
+  file: File,
+  { quality, maxPixels, maxBytes }: CompressOptions & { maxBytes: number },
+): Promise<File | null> {
+  let options = { quality, maxPixels };
+  for (let attempt = 0; attempt < COMPRESS_ATTEMPTS; attempt++) {
+    const result = await compressImage(file, options);
+    if (result.size <= maxBytes) return result;
+    if (result === file && !document.createElement('canvas').getContext('2d')) return null;
+    options = {
+      quality: Math.max(0.1, Math.round(options.quality * 70) / 100),
+      maxPixels: Math.floor(options.maxPixels / 2),
+    };
+  }
+  return null;
 }

@@ -1,7 +1,8 @@
 /**
  * Image upload (spec §2 shared widgets, §5 rules): accepts JPG, GIF, PNG and BMP recognised by
- * their content, refuses files over the size limit, compresses accepted images (quality 0.5, at
- * most about 8 million pixels) and hands the result to `upload`. The answer decides the message:
+ * their content, and HEIC from iPhones (converted to JPEG first, issue 18 §4); compresses accepted
+ * images (quality 0.5, at most about 8 million pixels, then harder) until they are under the size
+ * limit instead of refusing a large photo, and hands the result to `upload`. The answer decides the message:
  * errcode '500' shows its errmsg as an error, anything else is a success.
  *
  * The endpoint is the caller's (`/file/pub/upload`, `/api/account/topup/upload`, ...), so the
@@ -14,10 +15,12 @@ import {
   DEFAULT_MAX_MB,
   exceedsLimit,
   MAX_PIXELS,
+  READ_LIMIT_MB,
   sniffImageKind,
   WIDGET_QUALITY,
 } from './ImageUpload.checks';
-import { compressImage } from './ImageUpload.compress';
+import { compressBelow } from './ImageUpload.compress';
+import { heicToJpeg } from './ImageUpload.heic';
 import { WIDGETS_NS } from './widgets-i18n';
 import './image-upload.css';
 
@@ -44,7 +47,8 @@ export interface ImageUploadProps {
 type Phase = 'idle' | 'preparing' | 'uploading';
 type Message = { kind: 'error' | 'success'; text: string } | null;
 
-const ACCEPT = '.jpg,.jpeg,.gif,.png,.bmp,image/jpeg,image/gif,image/png,image/bmp';
+const ACCEPT =
+  '.jpg,.jpeg,.gif,.png,.bmp,.heic,.heif,image/jpeg,image/gif,image/png,image/bmp,image/heic,image/heif';
 
 /** An object URL for a local preview, revoked when it changes or the widget goes away. */
 function usePreview() {
@@ -78,13 +82,22 @@ export function ImageUpload({
 
   async function accept(file: File) {
     setMessage(null);
-    if (!(await sniffImageKind(file))) return fail(t('upload.wrongType'));
-    if (exceedsLimit(file.size, maxSizeMb)) return fail(t('upload.tooLarge', { limit: maxSizeMb }));
+    const kind = await sniffImageKind(file);
+    if (!kind) return fail(t('upload.wrongType'));
+    if (exceedsLimit(file.size, READ_LIMIT_MB)) return fail(t('upload.tooLarge', { limit: READ_LIMIT_MB }));
     if (!isOnline()) return fail(t('common:catalogue.offline'));
 
     setPhase('preparing');
     try {
-      const compressed = await compressImage(file, { quality, maxPixels: MAX_PIXELS });
+      const source = kind === 'heic' ? await heicToJpeg(file, quality) : file;
+      const compressed = await compressBelow(source, {
+        quality,
+        maxPixels: MAX_PIXELS,
+        maxBytes: maxSizeMb * 1024 * 1024,
+      });
+      // Only an image that stays over the limit at the lowest quality and size is refused.
+      if (!compressed || exceedsLimit(compressed.size, maxSizeMb))
+        return fail(t('upload.tooLarge', { limit: maxSizeMb }));
       setPhase('uploading');
       const answer = await upload(compressed);
       if (String(answer.errcode) === '500') {

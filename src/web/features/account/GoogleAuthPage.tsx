@@ -23,6 +23,7 @@ import { useStepUp } from '../../lib/step-up';
 import { ACCOUNT_NS } from './i18n';
 import { userInfoQueryKey, useUserInfo } from './useUserInfo';
 import '../../components/ui/personal.css';
+import { PasswordStrength } from '../../components/ui/PasswordStrength';
 
 type Offer = { secret: string; qrDataUrl: string };
 
@@ -177,6 +178,7 @@ export function GoogleAuthPage() {
               autoComplete="new-password"
               data-testid="google-new-password"
             />
+            <PasswordStrength password={password} />
             <TextField
               label={t('password.confirm')}
               type="password"

@@ -23,6 +23,7 @@ import { endSession } from '../../lib/session';
 import { useStepUp } from '../../lib/step-up';
 import { ACCOUNT_NS } from './i18n';
 import { userInfoQueryKey } from './useUserInfo';
+import { PasswordStrength } from '../../components/ui/PasswordStrength';
 
 async function attempt(work: () => Promise<void>, setBusy: (b: boolean) => void) {
   setBusy(true);
@@ -145,6 +146,7 @@ export function PasswordChange() {
         autoComplete="new-password"
         data-testid="password-new"
       />
+      <PasswordStrength password={password} />
       <TextField
         label={t('password.confirm')}
         type="password"

@@ -40,9 +40,38 @@ describe('sign-up page', () => {
 
     expect(await screen.findByText('Please enter the correct Email')).toBeTruthy();
     expect(screen.getByText('Please enter the 6-digit code')).toBeTruthy();
-    expect(screen.getByText('The password must be 8 to 64 characters')).toBeTruthy();
+    expect(screen.getByText('The password must be 10 to 64 characters')).toBeTruthy();
     expect(screen.getByText('The invitation code has 6 digits')).toBeTruthy();
     expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('refuses a common password before sending and rates what is typed', async () => {
+    const { fetchStub } = stubApi(() => ({ code: 200 }));
+    renderApp('/signup');
+    await screen.findByTestId('signup-form');
+
+    typeInto('signup-password', '1234567890');
+    const meter = await screen.findByTestId('password-strength');
+    expect(meter.getAttribute('data-score')).toBe('0');
+    expect(meter.textContent).toBe('Strength: too weak');
+    typeInto('signup-confirm', '1234567890');
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    expect(
+      await screen.findByText('This password is one of the most common ones. Please choose another'),
+    ).toBeTruthy();
+    expect(fetchStub).not.toHaveBeenCalled();
+
+    typeInto('signup-password', 'password2026');
+    await waitFor(() =>
+      expect(screen.getByTestId('password-strength').getAttribute('data-score')).not.toBe('0'),
+    );
+    const weakish = Number(screen.getByTestId('password-strength').getAttribute('data-score'));
+    typeInto('signup-password', 'CardPortal#2026');
+    await waitFor(() =>
+      expect(Number(screen.getByTestId('password-strength').getAttribute('data-score'))).toBeGreaterThan(
+        weakish,
+      ),
+    );
   });
 
   it('prefills the invitation code kept from the invite link', async () => {

@@ -8,6 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signup, signupCode } from '../../../contract/auth';
+import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { SendCodeButton } from '../../components/ui/SendCodeButton';
 import { CodeField, EmailField, PasswordField, TextField } from '../../components/ui/TextField';
 import { useGuardedSubmit } from '../../components/ui/useClickGuard';
@@ -119,6 +120,7 @@ export function SignUpPage() {
           error={errors.password}
           data-testid="signup-password"
         />
+        <PasswordStrength password={values.password} userInputs={[values.email]} />
         <PasswordField
           id="signup-confirm"
           name="confirm-password"

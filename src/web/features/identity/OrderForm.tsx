@@ -13,8 +13,10 @@ import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError, call } from '../../lib/http';
 import { toastSuccess } from '../../lib/notify';
+import { useValidate } from '../../lib/useValidate';
 import { uploadDocument } from './api';
 import { IDENTITY_NS } from './i18n';
+import { DateField } from '../../components/ui/DateField';
 
 type Kind = 'individual' | 'business';
 type IdType = 'id_card' | 'passport';
@@ -51,24 +53,37 @@ export function OrderForm({ order, onSaved }: { order: IdentityOrderView | null;
   const [draft, setDraft] = useState<Draft>(() => draftOf(order));
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
+  // What the contract's rules refuse before sending (text-rules.ts: names as on the document).
+  const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
+  const validate = useValidate();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const business = draft.kind === 'business';
 
   const send = async (action: 'save' | 'submit') => {
+    const values = {
+      action,
+      kind: draft.kind,
+      personName: optional(draft.personName),
+      idType: draft.idType,
+      idNumber: optional(draft.idNumber),
+      idExpiresOn: optional(draft.idExpiresOn),
+      companyName: business ? optional(draft.companyName) : undefined,
+      registrationNumber: business ? optional(draft.registrationNumber) : undefined,
+      ...draft.files,
+    };
+    const checked = validate(identityOrder.request, values as Record<string, unknown>, {
+      personName: t('fields.personName'),
+      companyName: t('fields.companyName'),
+      registrationNumber: t('fields.registrationNumber'),
+      idNumber: t('fields.idNumber'),
+      idExpiresOn: t('fields.idExpiresOn'),
+    });
+    setInvalid(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     setBusy(action);
     setMissing([]);
     try {
-      await call(identityOrder, {
-        action,
-        kind: draft.kind,
-        personName: optional(draft.personName),
-        idType: draft.idType,
-        idNumber: optional(draft.idNumber),
-        idExpiresOn: optional(draft.idExpiresOn),
-        companyName: business ? optional(draft.companyName) : undefined,
-        registrationNumber: business ? optional(draft.registrationNumber) : undefined,
-        ...draft.files,
-      });
+      await call(identityOrder, values);
       toastSuccess(t(action === 'save' ? 'saved' : 'submitted'));
       onSaved();
     } catch (error) {
@@ -80,7 +95,7 @@ export function OrderForm({ order, onSaved }: { order: IdentityOrderView | null;
     }
   };
 
-  const err = (field: string) => (missing.includes(field) ? t('missingField') : undefined);
+  const err = (field: string) => invalid[field] ?? (missing.includes(field) ? t('missingField') : undefined);
   const doc = (field: DocField) => (
     <div className="cp-identity__doc" key={field}>
       <ImageUpload
@@ -158,9 +173,9 @@ export function OrderForm({ order, onSaved }: { order: IdentityOrderView | null;
           autoComplete="off"
           data-testid="identity-idNumber"
         />
-        <TextField
+        <DateField
+          name="idExpiresOn"
           label={t('fields.idExpiresOn')}
-          type="date"
           value={draft.idExpiresOn}
           onChange={(v) => set('idExpiresOn', v)}
           error={err('idExpiresOn')}

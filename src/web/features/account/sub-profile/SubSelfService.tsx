@@ -13,6 +13,7 @@ import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { useStepUp } from '../../../lib/step-up';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
+import { PasswordStrength } from '../../../components/ui/PasswordStrength';
 
 async function attempt(work: () => Promise<void>, setBusy: (busy: boolean) => void) {
   setBusy(true);
@@ -96,6 +97,7 @@ export function SubPasswordChange() {
         autoComplete="new-password"
         data-testid="sub-password-new"
       />
+      <PasswordStrength password={password} />
       <TextField
         label={t('passwordChange.confirm')}
         type="password"

@@ -21,7 +21,7 @@ import { SendCodeButton } from '../../../components/ui/SendCodeButton';
 import { Sheet } from '../../../components/ui/Sheet';
 import { SheetButton } from '../../../components/ui/SheetButtons';
 import { CodeField, TextField } from '../../../components/ui/TextField';
-import { cleanAmountInput, parseAmount, plainAmount } from '../../../lib/amount-input';
+import { amountErrorKey, cleanAmountInput, parseAmount, plainAmount } from '../../../lib/amount-input';
 import { call } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { toastSuccess } from '../../../lib/notify';
@@ -65,8 +65,11 @@ export function WithdrawSheet({
   const quote = rule ? quoteWithdrawal(rule, target, amount) : null;
   const chosenCard = cardId || cards.data?.[0]?.id || '';
   const money = (minor: number) => formatMoney(minor, currency);
-  const problemText =
-    quote?.problem && amount > 0
+  // Text that is not an amount (`-600`, `600.123`) is said at once instead of read as zero.
+  const typedProblem = amountText.trim() !== '' && parseAmount(amountText) === null;
+  const problemText = typedProblem
+    ? t(amountErrorKey(amountText))
+    : quote?.problem && amount > 0
       ? t(`withdraw.problem.${quote.problem}`, {
           min: money(quote.minimum),
           max: money(quote.maximum),

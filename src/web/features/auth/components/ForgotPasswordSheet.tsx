@@ -12,6 +12,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { useValidate } from '../../../lib/useValidate';
 import type { FieldErrors } from '../../../lib/validation';
 import { useCodeSender } from '../useCodeSender';
+import { PasswordStrength } from '../../../components/ui/PasswordStrength';
 
 export interface ForgotPasswordSheetProps {
   visible: boolean;
@@ -114,6 +115,7 @@ function ForgotPasswordForm({
         error={errors.password}
         data-testid="forgot-password"
       />
+      <PasswordStrength password={values.password} />
       <PasswordField
         id="forgot-confirm"
         name="confirm-password"

@@ -92,8 +92,18 @@ describe('CardOpenPage: the form', () => {
     expect(document.activeElement).toBe(screen.getByTestId('open-amount'));
     expect(screen.queryByTestId('open-confirm')).toBeNull();
 
-    typeInto('open-amount', 'abc'); // The field keeps digits and one point only.
-    expect(screen.getByTestId<HTMLInputElement>('open-amount').value).toBe('');
+    // What is typed stays as typed and is refused with its reason, never silently changed.
+    typeInto('open-amount', '-600');
+    expect(screen.getByTestId<HTMLInputElement>('open-amount').value).toBe('-600');
+    expect(screen.getByTestId('open-amount-error').textContent).toBe('The amount cannot be negative');
+    typeInto('open-amount', '600.123');
+    expect(screen.getByTestId('open-amount-error').textContent).toBe(
+      'The amount can have at most two decimals',
+    );
+    typeInto('open-amount', '1e3');
+    expect(screen.getByTestId('open-amount-error').textContent).toBe('Please enter a valid amount');
+    typeInto('open-amount', '0');
+    expect(screen.getByTestId('open-amount-error').textContent).toBe('The amount must be greater than 0');
     await pastClickGuard();
     expect(requestsTo(requests, 'card/openCardCost')).toHaveLength(0);
     expect(requestsTo(requests, 'card/newCard')).toHaveLength(0);

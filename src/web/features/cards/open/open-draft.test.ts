@@ -33,7 +33,13 @@ const VALID: OpenDraft = {
 describe('amounts', () => {
   it('holds the first load to the segment minimum and sends USD loads above 1000 to service', () => {
     expect(checkAmount('', USD_SEGMENT)).toEqual({ ok: false, reason: 'required' });
-    expect(checkAmount('0', USD_SEGMENT)).toEqual({ ok: false, reason: 'invalid' });
+    expect(checkAmount('0', USD_SEGMENT)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      key: 'common:validation.amountZero',
+    });
+    expect(checkAmount('-600', USD_SEGMENT)).toMatchObject({ key: 'common:validation.amountNegative' });
+    expect(checkAmount('600.123', USD_SEGMENT)).toMatchObject({ key: 'common:validation.amountDecimals' });
     expect(checkAmount('9.99', USD_SEGMENT)).toEqual({ ok: false, reason: 'belowMin' });
     expect(checkAmount('10', USD_SEGMENT)).toEqual({ ok: true, amount: 1000 });
     expect(checkAmount('1000', USD_SEGMENT)).toEqual({ ok: true, amount: 100000 });

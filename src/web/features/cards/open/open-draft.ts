@@ -16,7 +16,7 @@ import {
   STREET_MAX,
 } from '../../../../contract/card-rules';
 import type { CurrencyCode } from '../../../../contract/core';
-import { parseAmount } from '../../../lib/amount-input';
+import { amountErrorKey, parseAmount } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/money';
 
 export type OpenMode = 'single' | 'batch';
@@ -84,7 +84,8 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 export type AmountCheck =
   | { ok: true; amount: number }
-  | { ok: false; reason: 'required' | 'invalid' | 'belowMin' | 'contactService' };
+  | { ok: false; reason: 'invalid'; key: string }
+  | { ok: false; reason: 'required' | 'belowMin' | 'contactService' };
 
 /**
  * Spec §5/§9: a card load above 1000 USD goes through customer service. The server applies the
@@ -97,7 +98,7 @@ export function overServiceLimit(currency: CurrencyCode, amount: number): boolea
 export function checkAmount(text: string, segment: SegmentRule | null): AmountCheck {
   if (text.trim() === '') return { ok: false, reason: 'required' };
   const amount = parseAmount(text);
-  if (amount === null || amount <= 0) return { ok: false, reason: 'invalid' };
+  if (amount === null || amount <= 0) return { ok: false, reason: 'invalid', key: amountErrorKey(text) };
   if (segment && overServiceLimit(segment.currency, amount)) return { ok: false, reason: 'contactService' };
   if (segment && amount < segment.minFirstRecharge) return { ok: false, reason: 'belowMin' };
   return { ok: true, amount };
@@ -118,7 +119,7 @@ export function amountMessage(check: AmountCheck, segment: SegmentRule | null, t
     case 'required':
       return t('validation.required', { field: t('amount.label') });
     case 'invalid':
-      return t('common:validation.amount');
+      return t(check.key);
     case 'belowMin':
       return t('validation.amountMin', { min: formatMoney(segment?.minFirstRecharge ?? 0, currency) });
     case 'contactService':
@@ -178,8 +179,9 @@ export function checkOpenDraft(
     for (const issue of holder.error.issues) {
       const field = String(issue.path[0] ?? '') as HolderField;
       if (!HOLDER_FIELDS.includes(field) || errors[field]) continue;
-      errors[field] = issue.message.endsWith('zipCode')
-        ? t('common:validation.zipCode')
+      // The contract's character rules (text-rules.ts) carry their own message naming the field.
+      errors[field] = issue.message.startsWith('common:validation.')
+        ? t(issue.message, { field: labels[field] })
         : t('validation.invalid', { field: labels[field] });
     }
   }

@@ -42,6 +42,20 @@ async function submit() {
   fireEvent.click(button);
 }
 
+/** The confirmation sheet's confirm button, once the sheet shows (issue 18 §4). */
+async function confirmOrder() {
+  const button = await screen.findByTestId('topup-confirm-confirm', {}, SLOW);
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false), { timeout: 3000 });
+  fireEvent.click(button);
+}
+
+/** Submit once the quote is in (the sheet repeats its figures), then confirm. */
+async function submitAndConfirm() {
+  await waitFor(() => expect(screen.getByTestId('recharge-fee').textContent).not.toBe('—'), SLOW);
+  await submit();
+  await confirmOrder();
+}
+
 describe('limits are enforced before anything is sent', () => {
   it('shows the channel limits and fee, and refuses an amount below the minimum without a request', async () => {
     const { requests } = stubRechargeApi();
@@ -118,6 +132,31 @@ describe('quote and order', () => {
     expect(new URLSearchParams(quote[0]?.body).get('amount')).toBe('50010');
   });
 
+  it('creates the order only after the confirmation sheet showed amount, fee and credit', async () => {
+    const { requests } = stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/qrCreate' ? { code: 200, data: testOrder() } : undefined,
+    );
+    await openOnline();
+    typeAmount('500');
+    await waitFor(() => expect(screen.getByTestId('recharge-fee').textContent).not.toBe('—'), SLOW);
+    await submit();
+    const confirm = await screen.findByTestId('topup-confirm', {}, SLOW);
+    expect(within(confirm).getByTestId('topup-confirm-amount').textContent).toBe('¥500.00');
+    expect(within(confirm).getByTestId('topup-confirm-fee').textContent).toBe('¥3.00');
+    expect(within(confirm).getByTestId('topup-confirm-credit').textContent).toBe('¥497.00');
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
+
+    // Back: nothing is created.
+    fireEvent.click(screen.getByTestId('topup-confirm-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('topup-confirm')).toBeNull());
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(0);
+
+    await submit();
+    await confirmOrder();
+    await screen.findByTestId('recharge-sheet', {}, SLOW);
+    expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(1);
+  });
+
   it('reuses the idempotency key when the same form is sent again, and makes a new one after an edit', async () => {
     let calls = 0;
     const { requests } = stubRechargeApi((request) => {
@@ -128,9 +167,9 @@ describe('quote and order', () => {
     });
     await openOnline();
     typeAmount('500.1');
-    await submit();
+    await submitAndConfirm();
     await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(1));
-    await submit();
+    await confirmOrder(); // The sheet stays after a failure: confirm again.
     await screen.findByTestId('recharge-sheet', {}, SLOW);
 
     const [first, second] = requestsTo(requests, 'account/recharge/qrCreate');
@@ -143,9 +182,11 @@ describe('quote and order', () => {
     });
 
     // A new submission (after the order exists and the amount changed) gets a new key.
+    // The confirmation sheet has gone; the order's sheet is the only one left to close.
+    await waitFor(() => expect(screen.getAllByTestId('sheet-close')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('sheet-close'));
     typeAmount('600');
-    await submit();
+    await submitAndConfirm();
     await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(3));
     const third = requestsTo(requests, 'account/recharge/qrCreate')[2];
     expect(third?.headers.get('idempotency-key')).not.toBe(key);
@@ -165,7 +206,7 @@ describe('quote and order', () => {
     });
     await openOnline();
     typeAmount('500');
-    await submit();
+    await submitAndConfirm();
 
     const sheet = await screen.findByTestId('recharge-sheet', {}, SLOW);
     expect(within(sheet).getByTestId('recharge-order-amount').textContent).toBe('¥500.00');
@@ -197,7 +238,7 @@ describe('quote and order', () => {
     );
     await openOnline('usdt_trc20');
     typeAmount('110');
-    await submit();
+    await submitAndConfirm();
     const sheet = await screen.findByTestId('recharge-sheet', {}, SLOW);
     expect(within(sheet).getByTestId('recharge-address').textContent).toBe(order.address);
 

@@ -2,7 +2,7 @@
  * /FinanceRechargeOnline?channel=… (spec §2, permission 2003001): WeChat Pay, Alipay, UnionPay QR
  * or USDT-TRC20. The amount is checked against the channel's limits before anything is sent (below
  * the minimum, or above 16000: contact customer service or use UnionPay), the quote shows the fee
- * and the credit, and the order opens in the status sheet with its QR code and live status.
+ * and the credit, a confirmation sheet repeats them, and only then is the order created; it opens in the status sheet with its QR code and live status.
  */
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
@@ -13,13 +13,14 @@ import { ServiceNotice } from '../../../components/layout/ServiceNotice';
 import { SegmentedTabs } from '../../../components/ui/SegmentedTabs';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { ensureOnline } from '../../../lib/offline';
-import type { OrderStatus, TopupOrder } from './api';
+import type { OrderStatus, Quote, TopupOrder } from './api';
 import { AMOUNT_INPUT_ID, AmountField } from './components/AmountField';
 import { ChannelTerms } from './components/ChannelTerms';
 import { OrderSheet } from './components/OrderSheet';
 import { PendingOrderBar } from './components/PendingOrderBar';
 import { QuoteSummary } from './components/QuoteSummary';
 import { RechargeHeader } from './components/RechargeHeader';
+import { TopupConfirmSheet } from './components/TopupConfirmSheet';
 import { RECHARGE_NS } from './i18n';
 import { isFinal } from './order-poller';
 import { useAmountEntry } from './useAmountEntry';
@@ -42,6 +43,14 @@ export function RechargeOnlinePage() {
   const [order, setOrder] = useState<TopupOrder | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [lastStatus, setLastStatus] = useState<OrderStatus>('pending');
+  // Submit asks for the confirmation sheet; it shows once the quote of the typed amount is in (a
+  // tap while the quote loads is not lost), and the order is created only from the sheet.
+  const [asked, setAsked] = useState(false);
+  const quoted = entry.quote.data;
+  const confirming: Quote | null =
+    asked && entry.check.ok && quoted && !entry.quote.pending && quoted.amount === entry.check.amount
+      ? quoted
+      : null;
 
   const chooseChannel = (next: OnlineChannel) => {
     if (next === channel) return;
@@ -52,6 +61,7 @@ export function RechargeOnlinePage() {
   };
 
   const changeAmount = (text: string) => {
+    setAsked(false);
     entry.setText(text);
     forget();
   };
@@ -62,14 +72,19 @@ export function RechargeOnlinePage() {
       document.getElementById(AMOUNT_INPUT_ID)?.focus();
       return;
     }
-    if (!ensureOnline()) return;
-    void create({ channel, amount: entry.check.amount }).then((created) => {
+    setAsked(true);
+  });
+
+  const confirm = () => {
+    if (!confirming || !ensureOnline()) return;
+    void create({ channel, amount: confirming.amount }).then((created) => {
       if (!created) return;
+      setAsked(false);
       setOrder(created);
       setLastStatus(created.status);
       setSheetOpen(true);
     });
-  });
+  };
 
   const closeSheet = (status: OrderStatus) => {
     setSheetOpen(false);
@@ -159,6 +174,12 @@ export function RechargeOnlinePage() {
       {order && !sheetOpen && !isFinal(lastStatus) ? (
         <PendingOrderBar order={order} onOpen={() => setSheetOpen(true)} />
       ) : null}
+      <TopupConfirmSheet
+        quote={confirming}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setAsked(false)}
+      />
       {order ? (
         <OrderSheet
           key={order.orderId}

@@ -40,6 +40,19 @@ async function submit() {
   fireEvent.click(button);
 }
 
+/** Submit once the quote is in, then confirm on the sheet that repeats it (issue 18 §4). */
+async function submitAndConfirm() {
+  await waitFor(() => expect(screen.getByTestId('recharge-fee').textContent).not.toBe('—'), SLOW);
+  await submit();
+  await confirmOrder();
+}
+
+async function confirmOrder() {
+  const button = await screen.findByTestId('topup-confirm-confirm', {}, SLOW);
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false), { timeout: 3000 });
+  fireEvent.click(button);
+}
+
 /** Every value the browser keeps for this origin, as one string. */
 function browserStorage(): string {
   const dump = (storage: Storage) =>
@@ -97,7 +110,7 @@ describe('bank card page', () => {
     );
     await openCardPage();
     fill('500', CARD, '123456');
-    await submit();
+    await submitAndConfirm();
 
     const sheet = await screen.findByTestId('recharge-sheet', {}, SLOW);
     const [create] = requestsTo(requests, 'account/recharge/qrCreate');
@@ -138,12 +151,12 @@ describe('bank card page', () => {
     });
     await openCardPage();
     fill('500', CARD, '123456');
-    await submit();
+    await submitAndConfirm();
     await waitFor(() => expect(requestsTo(requests, 'account/recharge/qrCreate')).toHaveLength(1));
     expect((screen.getByTestId('recharge-card-no') as HTMLInputElement).value).toBe(
       '6222 0212 3456 7890 003',
     );
-    await submit();
+    await confirmOrder();
     await screen.findByTestId('recharge-sheet', {}, SLOW);
     const [first, second] = requestsTo(requests, 'account/recharge/qrCreate');
     expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));

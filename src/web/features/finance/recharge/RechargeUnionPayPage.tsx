@@ -17,7 +17,7 @@ import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { ApiError } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { ensureOnline } from '../../../lib/offline';
-import { sendCardCode, type OrderStatus, type TopupOrder } from './api';
+import { sendCardCode, type OrderStatus, type Quote, type TopupOrder } from './api';
 import { AMOUNT_INPUT_ID, AmountField } from './components/AmountField';
 import { BankLimitImage } from './components/BankLimitImage';
 import { ChannelIcon } from './components/ChannelIcon';
@@ -25,6 +25,7 @@ import { OrderSheet } from './components/OrderSheet';
 import { PendingOrderBar } from './components/PendingOrderBar';
 import { QuoteSummary } from './components/QuoteSummary';
 import { RechargeHeader } from './components/RechargeHeader';
+import { TopupConfirmSheet } from './components/TopupConfirmSheet';
 import { RECHARGE_NS } from './i18n';
 import { cardDigits, groupCardDigits, luhnValid } from './luhn';
 import { isFinal } from './order-poller';
@@ -60,6 +61,14 @@ export function RechargeUnionPayPage() {
   const [order, setOrder] = useState<TopupOrder | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [lastStatus, setLastStatus] = useState<OrderStatus>('pending');
+  // Submit asks for the confirmation sheet; it shows once the quote of the typed amount is in (a
+  // tap while the quote loads is not lost), and the order is created only from the sheet.
+  const [asked, setAsked] = useState(false);
+  const quoted = entry.quote.data;
+  const confirming: Quote | null =
+    asked && entry.check.ok && quoted && !entry.quote.pending && quoted.amount === entry.check.amount
+      ? quoted
+      : null;
 
   const cardIssue = cardProblem(card);
   const codeOk = /^\d{6}$/.test(code);
@@ -69,6 +78,7 @@ export function RechargeUnionPayPage() {
   const edited =
     <A,>(apply: (value: A) => void) =>
     (value: A) => {
+      setAsked(false);
       apply(value);
       forget(); // Another form now: a new idempotency key on the next submission.
     };
@@ -98,9 +108,14 @@ export function RechargeUnionPayPage() {
       document.getElementById(firstInvalid ?? AMOUNT_INPUT_ID)?.focus();
       return;
     }
-    if (!ensureOnline()) return;
-    void create({ channel: 'bank_card', amount: entry.check.amount, code, cardNo: card }).then((created) => {
+    setAsked(true);
+  });
+
+  const confirm = () => {
+    if (!confirming || !ensureOnline()) return;
+    void create({ channel: 'bank_card', amount: confirming.amount, code, cardNo: card }).then((created) => {
       if (!created) return; // Kept as typed, so pressing again retries with the same key.
+      setAsked(false);
       setCard('');
       setCode('');
       setShowErrors(false);
@@ -108,7 +123,7 @@ export function RechargeUnionPayPage() {
       setLastStatus(created.status);
       setSheetOpen(true);
     });
-  });
+  };
 
   const closeSheet = (status: OrderStatus) => {
     setSheetOpen(false);
@@ -193,6 +208,12 @@ export function RechargeUnionPayPage() {
       {order && !sheetOpen && !isFinal(lastStatus) ? (
         <PendingOrderBar order={order} onOpen={() => setSheetOpen(true)} />
       ) : null}
+      <TopupConfirmSheet
+        quote={confirming}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setAsked(false)}
+      />
       {order ? (
         <OrderSheet
           key={order.orderId}

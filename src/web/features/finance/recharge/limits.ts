@@ -12,6 +12,7 @@ import {
   type ChannelRule,
   type TopupChannel,
 } from '../../../../contract/topup-rules';
+import { amountErrorKey } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/money';
 import type { TopupLimits } from './api';
 
@@ -37,12 +38,13 @@ export function ceilingOf(rule: ChannelRule): number {
 
 export type AmountCheck =
   | { ok: true; amount: number }
-  | { ok: false; reason: 'empty' | 'format' | Exclude<AmountProblem, null>; amount: number | null };
+  | { ok: false; reason: 'format'; amount: null; key: string }
+  | { ok: false; reason: 'empty' | Exclude<AmountProblem, null>; amount: number | null };
 
 /** Everything that is wrong with a typed amount for a channel, before any request. */
 export function checkAmount(rule: ChannelRule, text: string, parsed: number | null): AmountCheck {
   if (text.trim() === '') return { ok: false, reason: 'empty', amount: null };
-  if (parsed === null) return { ok: false, reason: 'format', amount: null };
+  if (parsed === null) return { ok: false, reason: 'format', amount: null, key: amountErrorKey(text) };
   const problem = amountProblem(rule, parsed);
   return problem ? { ok: false, reason: problem, amount: parsed } : { ok: true, amount: parsed };
 }
@@ -55,7 +57,8 @@ export function amountMessage(t: TFunction, rule: ChannelRule, check: AmountChec
     case 'empty':
       return t('recharge:amount.required');
     case 'format':
-      return t('recharge:amount.format');
+      // A specific reason (negative, three decimals) when there is one, else the field's own words.
+      return t(check.key === 'common:validation.amount' ? 'recharge:amount.format' : check.key);
     case 'belowMin':
       return t('recharge:amount.belowMin', { amount: money(rule.minAmount) });
     case 'contactService':

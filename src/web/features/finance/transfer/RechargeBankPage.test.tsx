@@ -11,7 +11,7 @@ import { RechargeBankPage } from './RechargeBankPage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 vi.mock('../../../components/ui/ImageUpload.compress', () => ({
-  compressImage: vi.fn(async (file: File) => file),
+  compressBelow: vi.fn(async (file: File) => file),
 }));
 
 vi.setConfig({ testTimeout: 15_000 });

@@ -60,7 +60,10 @@ describe('checkForecast', () => {
   it('refuses amounts that are not dollars with at most two decimals', () => {
     expect(check({ amount: '100.001' })).toMatchObject({
       ok: false,
-      errors: { amount: 'validation.amount' },
+      errors: { amount: 'common:validation.amountDecimals' },
+    });
+    expect(check({ amount: '-600' })).toMatchObject({
+      errors: { amount: 'common:validation.amountNegative' },
     });
     expect(check({ amount: 'ten' })).toMatchObject({ ok: false, errors: { amount: 'validation.amount' } });
   });

@@ -9,6 +9,7 @@ import { forecastFields, type ForecastView } from '../../../../contract/finance'
 import { USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
 import { formatMoney } from '../../../lib/money';
 import { isCalendarDate } from '../../../lib/product-time';
+import { amountErrorKey } from '../../../lib/amount-input';
 import { minorToMajorText, parseMajor } from './amount';
 
 export const FORECAST_FIELDS = [
@@ -78,8 +79,11 @@ export function checkForecast(
 
   const amount = parseMajor(draft.amount);
   if (draft.amount.trim() === '') errors.amount = t('validation.required', { field: labels.amount });
-  else if (amount === null) errors.amount = t('validation.amount');
-  else if (amount < USD_TRANSFER_MIN)
+  else if (amount === null) {
+    // A specific reason (negative, three decimals) when there is one, else this page's own words.
+    const key = amountErrorKey(draft.amount);
+    errors.amount = t(key === 'common:validation.amount' ? 'validation.amount' : key);
+  } else if (amount < USD_TRANSFER_MIN)
     errors.amount = t('validation.amountMin', { min: usd(USD_TRANSFER_MIN) });
   else if (amount > USD_TRANSFER_MAX)
     errors.amount = t('validation.amountMax', { max: usd(USD_TRANSFER_MAX) });
@@ -104,9 +108,13 @@ export function checkForecast(
   return { ok: true, data: parsed.data };
 }
 
+const TEXT_RULE_KEYS = new Set(['swiftText', 'organisationName']);
+
 /** The contract's message keys (`common:validation.required`, ...) in this page's words. */
 function messageOf(key: string, field: ForecastField, t: Translate, labels: Record<ForecastField, string>) {
   const name = key.slice(key.lastIndexOf('.') + 1);
+  // The character rules of text-rules.ts have one message of their own, naming the field.
+  if (TEXT_RULE_KEYS.has(name)) return t(key, { field: labels[field] });
   const known = ['required', 'tooLong', 'amount', 'date'];
   return t(`validation.${known.includes(name) ? name : 'invalid'}`, { field: labels[field] });
 }

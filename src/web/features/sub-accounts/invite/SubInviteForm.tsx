@@ -19,6 +19,7 @@ import { useValidate } from '../../../lib/useValidate';
 import type { FieldErrors } from '../../../lib/validation';
 import { INVITE_NS } from './invite-i18n';
 import './invite.css';
+import { PasswordStrength } from '../../../components/ui/PasswordStrength';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -111,6 +112,7 @@ export function SubInviteForm({ token }: { token: string }) {
         error={errors.password}
         data-testid="invite-password"
       />
+      <PasswordStrength password={values.password} />
       <PasswordField
         id="invite-confirm"
         name="confirm-password"

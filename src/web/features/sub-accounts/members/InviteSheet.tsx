@@ -25,6 +25,7 @@ import { TEAM_NS } from '../i18n';
 import { ExpiryChoice } from './ExpiryChoice';
 import { LimitFields, limitRequestOf, type LimitDraft, type LimitKey } from './LimitsSheet';
 import { extendedBy } from './member-status';
+import { DateField } from '../../../components/ui/DateField';
 
 type Field = 'email' | 'nickname' | 'wechat' | 'mobile' | 'roleId' | 'validUntil' | 'code';
 
@@ -133,8 +134,7 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
           error={errors.roleId}
           data-testid="invite-role"
         />
-        <TextField
-          type="date"
+        <DateField
           name="validUntil"
           label={t('invite.validUntil')}
           value={values.validUntil}

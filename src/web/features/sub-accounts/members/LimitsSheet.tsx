@@ -10,7 +10,7 @@ import { subLimits, type MonthlyLimits } from '../../../../contract/sub-accounts
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { TextField } from '../../../components/ui/TextField';
-import { cleanAmountInput, parseAmount, plainAmount } from '../../../lib/amount-input';
+import { amountErrorKey, cleanAmountInput, parseAmount, plainAmount } from '../../../lib/amount-input';
 import { call } from '../../../lib/http';
 import { formatMoney } from '../../../lib/money';
 import { toastSuccess } from '../../../lib/notify';
@@ -80,7 +80,7 @@ export function LimitFields({ draft, onChange, used, error }: LimitFieldsProps) 
             autoComplete="off"
             placeholder={t('noLimit')}
             suffix={<span className="cp-team-currency">{currency}</span>}
-            error={error === key ? t('common:validation.amount') : undefined}
+            error={error === key ? t(amountErrorKey(draft[key], { allowZero: true })) : undefined}
             hint={
               month
                 ? month.limit === null

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { subRenew } from '../../../../contract/sub-accounts';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
-import { TextField } from '../../../components/ui/TextField';
 import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { isCalendarDate, productDate, productToday } from '../../../lib/product-time';
@@ -16,6 +15,7 @@ import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
 import type { MemberSheetProps } from './MemberActionHost';
 import { extendedBy, memberName } from './member-status';
+import { DateField } from '../../../components/ui/DateField';
 
 const QUICK_MONTHS = [1, 3, 12] as const;
 
@@ -74,8 +74,7 @@ export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
           </button>
         ))}
       </div>
-      <TextField
-        type="date"
+      <DateField
         name="validUntil"
         label={t('renew.until')}
         value={day}

@@ -15,7 +15,7 @@ import { ServiceNotice } from '../../../../components/layout/ServiceNotice';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { parseAmount } from '../../../../lib/amount-input';
+import { amountErrorKey, parseAmount } from '../../../../lib/amount-input';
 import { refreshWallet } from '../../../../lib/wallet';
 import { CARD_LIST_NS } from '../i18n';
 import { AmountField } from './AmountField';
@@ -74,7 +74,7 @@ export function LoadSheet<R>({
   };
 
   const checkCost = async () => {
-    if (amount === null || amount <= 0) return setError(t('common:validation.amount'));
+    if (amount === null || amount <= 0) return setError(t(amountErrorKey(text)));
     if (overLimit) return setService(true);
     await flow.requestCost(amount);
   };

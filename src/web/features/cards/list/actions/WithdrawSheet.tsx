@@ -1,16 +1,18 @@
 /**
  * Withdraw from a card back to the wallet of its currency (spec §1 "withdraw (reduce)"). The sheet
  * first asks reduceAmount what can be taken out (pending authorizations are held back) and the
- * fee, then sends `reduce` with an Idempotency-Key kept for retries of the same amount.
+ * fee; the first tap shows the figures (amount, fee, what the wallet receives) for review and only
+ * the second sends `reduce` (issue 18 §4), with an Idempotency-Key kept for retries of the same amount.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardReduce, reduceAmount, type CardView } from '../../../../../contract/cards';
 import type { ResponseOf } from '../../../../../contract/core';
+import { FigureLine } from '../../../../components/ui/FigureLine';
 import { Money } from '../../../../components/ui/Money';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { plainAmount, parseAmount } from '../../../../lib/amount-input';
+import { amountErrorKey, plainAmount, parseAmount } from '../../../../lib/amount-input';
 import { call } from '../../../../lib/http';
 import { formatMoney } from '../../../../lib/money';
 import { toastSuccess } from '../../../../lib/notify';
@@ -35,6 +37,8 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
   const [failed, setFailed] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The amount the customer is reviewing; any edit goes back to the form.
+  const [reviewed, setReviewed] = useState<number | null>(null);
   const { busy, run } = useBusy();
   const { send } = useSubmissionKey();
 
@@ -52,8 +56,9 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
 
   const withdraw = async () => {
     if (!available) return;
-    if (amount === null || amount <= 0) return setError(t('common:validation.amount'));
+    if (amount === null || amount <= 0) return setError(t(amountErrorKey(text)));
     if (amount > available.available) return setError(t('withdraw.tooMuch'));
+    if (reviewed !== amount) return setReviewed(amount);
     const fields = { cardId: card.id, amount };
     await run(async () => {
       const result = await send(fields, (idempotencyKey) => call(cardReduce, fields, { idempotencyKey }));
@@ -76,7 +81,7 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
           onClick={() => void withdraw()}
           data-testid="withdraw-confirm"
         >
-          {t('withdraw.confirm')}
+          {t(reviewed === null ? 'withdraw.confirm' : 'withdraw.confirmReviewed')}
         </SheetButton>
       }
     >
@@ -103,6 +108,7 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
             onChange={(value) => {
               setText(value);
               setError(undefined);
+              setReviewed(null);
             }}
             error={error}
             hint={t('withdraw.toWallet', { currency: available.currency })}
@@ -111,12 +117,34 @@ export function WithdrawSheet({ card, onClose, onDone }: WithdrawSheetProps) {
           <button
             type="button"
             className="cp-text-link"
-            onClick={() => setText(plainAmount(available.available))}
+            onClick={() => {
+              setText(plainAmount(available.available));
+              setReviewed(null);
+            }}
             disabled={available.available <= 0}
             data-testid="withdraw-all"
           >
             {t('withdraw.all')}
           </button>
+          {reviewed !== null ? (
+            <section
+              className="cp-sheet-review"
+              aria-label={t('withdraw.review')}
+              data-testid="withdraw-review"
+            >
+              <dl className="cp-figures">
+                <FigureLine label={t('withdraw.reviewAmount')} data-testid="withdraw-review-amount">
+                  <Money minor={reviewed} currency={available.currency} />
+                </FigureLine>
+                <FigureLine label={t('withdraw.reviewFee')} data-testid="withdraw-review-fee">
+                  <Money minor={available.fee} currency={available.currency} />
+                </FigureLine>
+                <FigureLine label={t('withdraw.reviewReceive')} total data-testid="withdraw-review-receive">
+                  <Money minor={Math.max(reviewed - available.fee, 0)} currency={available.currency} />
+                </FigureLine>
+              </dl>
+            </section>
+          ) : null}
         </>
       ) : failed ? null : (
         <p className="cp-sheet-text">{t('loading')}</p>
