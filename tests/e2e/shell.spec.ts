@@ -146,7 +146,7 @@ test.describe('menus', () => {
     }
   });
 
-  test('the user menu: avatar, plan, balances, logout; customer service shows two QR codes', async ({
+  test('the user menu: avatar, plan, balances, logout; customer service: QR codes, and on a phone copy, open and save', async ({
     page,
     account,
   }) => {
@@ -168,12 +168,28 @@ test.describe('menus', () => {
       const image = dialog.getByTestId(`service-qr-${id}`);
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
-      await expect(dialog.getByTestId(`service-save-${id}`)).toHaveAttribute(
-        'download',
-        `card-portal-${id}.png`,
-      );
     }
     await expectAccessible(page);
+    if (isPhone(page)) {
+      // The phone itself: open the chat, copy the id, save the QR (a download where files cannot
+      // be shared, as in this browser).
+      await expect(dialog.getByTestId('service-open-telegram')).toHaveAttribute(
+        'href',
+        'https://t.me/CardPortalSupport',
+      );
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await dialog.getByTestId('service-copy-telegram').click();
+      await expect(page.getByText('Copy success')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('CardPortalSupport');
+    } else {
+      for (const id of ['wechat', 'telegram']) {
+        await expect(dialog.getByTestId(`service-save-${id}`)).toHaveAttribute(
+          'download',
+          `card-portal-${id}.png`,
+        );
+      }
+      await expect(dialog.getByTestId('service-open-telegram')).toHaveCount(0);
+    }
     const download = page.waitForEvent('download');
     await dialog.getByTestId('service-save-wechat').click();
     expect((await download).suggestedFilename()).toBe('card-portal-wechat.png');
