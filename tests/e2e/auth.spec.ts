@@ -99,7 +99,22 @@ test('a wrong password is refused with a clear message, then a captcha is demand
 }) => {
   await page.goto('/#/');
   await signInWithPassword(page, account.email, 'not-the-password');
-  await expect(page.getByText('Wrong e-mail or password')).toBeVisible();
+  // Said above the button, covering no field (issue 18 §5): not a toast over the password.
+  const refusal = page.getByTestId('signin-error');
+  await expect(refusal).toHaveText('Wrong e-mail or password');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+  const said = await refusal.boundingBox();
+  for (const field of ['signin-email', 'signin-password', 'signin-submit']) {
+    const box = await page.getByTestId(field).boundingBox();
+    const overlaps =
+      !!said &&
+      !!box &&
+      said.x < box.x + box.width &&
+      box.x < said.x + said.width &&
+      said.y < box.y + box.height &&
+      box.y < said.y + said.height;
+    expect(overlaps, `the message covers ${field}`).toBe(false);
+  }
   await expect(page).toHaveURL(/#\/(\?.*)?$/);
   for (let attempt = 0; attempt < 3 && !(await page.getByTestId('captcha-step').isVisible()); attempt++) {
     await page.getByTestId('signin-submit').click();
