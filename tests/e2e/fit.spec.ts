@@ -288,7 +288,7 @@ test('the English side menu of a first-time user fits at 1280 and 1366 px: one i
   await signInWithStorage(page, account);
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByTestId('menu-home')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('guide'))).toBe('true');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('guide'))).toBe('true');
   for (const size of [
     { width: 1280, height: 800 },
     { width: 1366, height: 768 },
@@ -316,3 +316,40 @@ test('the English side menu of a first-time user fits at 1280 and 1366 px: one i
     expect(layout.sideways, `${size.width}px`).toBe(0);
   }
 });
+
+for (const lang of ['en', 'cn'] as const) {
+  test(`the sign-in tagline never ends with one character or word alone on a line (${lang})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
+    // The first paint (static copy) and React's page, at the project's width and at narrow phones.
+    const widths = isPhone(page) ? [320, 360, 390, 414] : [1024, 1280, 1366];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/#/');
+      await settle(page);
+      const lines = await page.locator('.cp-auth__tagline:visible').evaluate((tagline) => {
+        // The characters of each line, by the top of each character's box.
+        const text = tagline.firstChild;
+        const rows = new Map<number, string>();
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const range = document.createRange();
+        const content = text.textContent ?? '';
+        for (let i = 0; i < content.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect || rect.width === 0) continue;
+          const top = Math.round(rect.top);
+          rows.set(top, (rows.get(top) ?? '') + content.charAt(i));
+        }
+        return [...rows.values()].map((row) => row.trim());
+      });
+      expect(lines.length, `${width}px`).toBeGreaterThan(0);
+      const last = lines.at(-1) ?? '';
+      const alone =
+        lang === 'cn' ? [...last.replace(/\u2060/g, '')].length < 2 : !/\s/.test(last) && lines.length > 1;
+      expect(alone, `${width}px: last line "${last}" of ${JSON.stringify(lines)}`).toBe(false);
+    }
+  });
+}
