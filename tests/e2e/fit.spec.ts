@@ -170,6 +170,22 @@ test.describe('every route', () => {
   }
 });
 
+test('open sheets: customer service and the notices, scanned like the pages', async ({ page, account }) => {
+  await signInWithStorage(page, account);
+  await expect(page.getByTestId('notice-carousel-item')).toBeVisible();
+  await page.getByTestId('service-button').click();
+  await expect(page.getByTestId('service-qr-wechat')).toBeVisible();
+  await check(page, 'customer service');
+  await page.getByTestId('service-dialog').getByTestId('sheet-close').click();
+  await expect(page.getByTestId('service-dialog')).toBeHidden();
+  await page.getByTestId('notices-more').click();
+  await expect(page.getByTestId('notice-list-item').first()).toBeVisible();
+  await check(page, 'notices');
+  await page.getByTestId('notice-list-item').first().click();
+  await expect(page.getByTestId('notice-reader')).toBeVisible();
+  await check(page, 'a notice');
+});
+
 /** The sheet's status line is on screen, not below the fold. */
 async function expectInView(page: Page, testId: string): Promise<void> {
   const box = await page.getByTestId(testId).boundingBox();
