@@ -134,9 +134,12 @@ export function shellApi(
   const dismissed = new Set<string>();
   let firstVisit = options.firstVisit ?? false;
   const unread = () => notices.filter((n) => !n.read).length;
+  // As on the server: the newest banner notice (the list is newest first), unless dismissed.
   const banner = () => {
-    const next = notices.find((n) => n.kind === 'banner' && !dismissed.has(n.id));
-    return next ? { id: next.id, title: next.title, msg: next.msg, createTime: next.createTime } : null;
+    const next = notices.find((n) => n.kind === 'banner');
+    return next && !dismissed.has(next.id)
+      ? { id: next.id, title: next.title, msg: next.msg, createTime: next.createTime }
+      : null;
   };
   const read = (id: string) => {
     const notice = notices.find((n) => n.id === id);

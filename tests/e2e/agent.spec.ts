@@ -88,7 +88,8 @@ test('an invitee’s fees become the agent’s commission, held, released and wi
   await b.getByTestId('signup-confirm').fill(PASSWORD);
   await b.getByTestId('signup-agree').click();
   await b.getByTestId('signup-submit').click();
-  await expect(b).toHaveURL(/#\/(\?|$)/);
+  // Sign-up signs the invitee in (issue 18 §5).
+  await expect(b).toHaveURL(/#\/home$/);
   const bTokens = await apiSignIn(b.request, { email: bEmail, password: PASSWORD });
   // ¥10,000 top-up: fee ¥60.00 -> 20 % = ¥12.00; a $10 card: its opening and load fees, in USD.
   await fundCny(b.request, bTokens, 10_000);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import enAuth from '../../locales/en/auth.json' with { type: 'json' };
 import zhAuth from '../../locales/zh-CN/auth.json' with { type: 'json' };
 import { expect, test } from './fixtures';
+import { keepLastTogether } from '../../src/web/lib/typography';
 
 // Requests answered by a service worker escape page.route: keep it out of these page loads.
 test.use({ serviceWorkers: 'block' });
@@ -58,7 +59,7 @@ for (const [lang, texts, htmlLang] of [
     await expect(page.locator('.cp-first-paint:visible')).toHaveCount(1);
     await expect(page.locator('html')).toHaveAttribute('lang', htmlLang);
     await expect(still.getByRole('heading', { level: 1 })).toHaveText(texts.signIn.title);
-    await expect(still.locator('.cp-auth__tagline')).toHaveText(texts.brand.tagline);
+    await expect(still.locator('.cp-auth__tagline')).toHaveText(keepLastTogether(texts.brand.tagline));
     const before = await boxes(page);
     expect(Object.values(before)).not.toContain('missing');
 

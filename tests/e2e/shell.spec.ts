@@ -146,7 +146,7 @@ test.describe('menus', () => {
     }
   });
 
-  test('the user menu: avatar, plan, balances, logout; customer service shows two QR codes', async ({
+  test('the user menu: avatar, plan, balances, logout; customer service: QR codes, and on a phone copy, open and save', async ({
     page,
     account,
   }) => {
@@ -168,12 +168,28 @@ test.describe('menus', () => {
       const image = dialog.getByTestId(`service-qr-${id}`);
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
-      await expect(dialog.getByTestId(`service-save-${id}`)).toHaveAttribute(
-        'download',
-        `card-portal-${id}.png`,
-      );
     }
     await expectAccessible(page);
+    if (isPhone(page)) {
+      // The phone itself: open the chat, copy the id, save the QR (a download where files cannot
+      // be shared, as in this browser).
+      await expect(dialog.getByTestId('service-open-telegram')).toHaveAttribute(
+        'href',
+        'https://t.me/CardPortalSupport',
+      );
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await dialog.getByTestId('service-copy-telegram').click();
+      await expect(page.getByText('Copy success')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('CardPortalSupport');
+    } else {
+      for (const id of ['wechat', 'telegram']) {
+        await expect(dialog.getByTestId(`service-save-${id}`)).toHaveAttribute(
+          'download',
+          `card-portal-${id}.png`,
+        );
+      }
+      await expect(dialog.getByTestId('service-open-telegram')).toHaveCount(0);
+    }
     const download = page.waitForEvent('download');
     await dialog.getByTestId('service-save-wechat').click();
     expect((await download).suggestedFilename()).toBe('card-portal-wechat.png');
@@ -250,18 +266,35 @@ test.describe('notices', () => {
     await expect.poll(() => unreadCount(page)).toBe(5);
   });
 
-  test('the banner: "I know" dismisses it for good and brings the next one', async ({ page, account }) => {
+  test('the banner: the newest notice once, on home only, not in the carousel; one "I know" ends it', async ({
+    page,
+    account,
+  }) => {
     await signInWithStorage(page, account);
     const banner = page.getByTestId('notice-banner');
     await expect(banner).toContainText('Scheduled maintenance this Sunday');
-    await banner.getByTestId('notice-banner-ok').click();
-    await expect(banner).not.toContainText('Scheduled maintenance this Sunday');
-    await expect(banner).toBeVisible(); // the second banner notice
+    // The carousel runs the other notices: over three turns it never shows the banner's title.
+    const item = page.getByTestId('notice-carousel-item');
+    for (let turn = 0; turn < 3; turn++) {
+      await expect(item).not.toContainText('Scheduled maintenance this Sunday');
+      await page.waitForTimeout(3100);
+    }
+    // Not on other pages.
+    await page.goto('/#/cardList');
+    await expect(page.getByTestId('header-title')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.goto('/#/home');
+    await expect(banner).toBeVisible();
+    // One tap: no older banner notice follows, now or after a reload; it stays in the list.
     await banner.getByTestId('notice-banner-ok').click();
     await expect(banner).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('notice-carousel-item')).toBeVisible();
     await expect(page.getByTestId('notice-banner')).toHaveCount(0);
+    await page.getByTestId('notices-more').click();
+    await expect(
+      page.getByTestId('notice-dialog').getByText('Scheduled maintenance this Sunday'),
+    ).toBeVisible();
   });
 
   test('notices reload when the route becomes /home again', async ({ page, account }) => {

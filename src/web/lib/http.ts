@@ -51,6 +51,11 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** No toast for errors (spec §7: header data loads ignore failures silently). */
   silent?: boolean;
+  /**
+   * Where the message of a refusal goes instead of a toast: a form that says it beside its own
+   * button (sign-in: a toast in the middle of a phone screen covered the password field).
+   */
+  showMessage?: (text: string) => void;
   signal?: AbortSignal;
 }
 
@@ -261,6 +266,7 @@ function failure(endpoint: EndpointDef, envelope: Envelope, options: CallOptions
     // Refused for the verification level: the message comes with a way to the verification page.
     if (text && identityLevelNeeded(code, data))
       void import('./identity-refusal').then(({ offerIdentity }) => offerIdentity(text, openPage));
+    else if (text && options.showMessage) options.showMessage(text);
     else if (text) toastError(text);
   }
   return new ApiError(code, msg, data, path);

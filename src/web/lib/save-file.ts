@@ -20,3 +20,26 @@ export function saveFile(blob: Blob, fileName: string): void {
     window.setTimeout(() => URL.revokeObjectURL(url), RELEASE_AFTER_MS);
   }
 }
+
+export type SharedOrSaved = 'shared' | 'saved' | 'cancelled';
+
+/**
+ * Puts an image where a phone keeps pictures: the system share sheet with the file (which offers
+ * "Save image" / "Save to Photos") when the browser can share files, otherwise a download. A
+ * cancelled share is the customer's choice, not a failure: nothing else happens then.
+ */
+export async function shareOrSaveImage(url: string, fileName: string, title: string): Promise<SharedOrSaved> {
+  const blob = await (await fetch(url)).blob();
+  const file = new File([blob], fileName, { type: blob.type || 'image/png' });
+  if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      // Refused (no user gesture left, a policy): fall back to the download.
+    }
+  }
+  saveFile(blob, fileName);
+  return 'saved';
+}

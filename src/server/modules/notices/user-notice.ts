@@ -6,7 +6,7 @@
  * any notice in any language. The first readNotice or moveNotice ends it, so the side menu's
  * pre-opened guide (spec §2, storage key `guide`) shows until the user has engaged with the notices.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { BannerItem } from '../../../contract/notices';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -15,7 +15,11 @@ import type { Lang } from '../../lib/i18n';
 import type { Reader } from './reader';
 import { readsOf, toBanner, visibleIn } from './reader';
 
-/** The newest published banner notice in this language that the reader has not dismissed. */
+/**
+ * The newest published banner notice in this language, unless the reader has dismissed it. Only the
+ * newest one ever reaches the banner (issue 18 §5): a new user with six banner notices taps "I know"
+ * once, not six times; the older ones stay in the notice list. A newer banner notice shows again.
+ */
 export async function currentBanner(
   ctx: AppContext,
   reader: Reader,
@@ -23,13 +27,19 @@ export async function currentBanner(
   db: Executor = ctx.database.db,
 ): Promise<BannerItem | null> {
   const [row] = await db
-    .select({ id: notices.id, title: notices.title, msg: notices.msg, publishedAt: notices.publishedAt })
+    .select({
+      id: notices.id,
+      title: notices.title,
+      msg: notices.msg,
+      publishedAt: notices.publishedAt,
+      dismissedAt: noticeReads.dismissedAt,
+    })
     .from(notices)
     .leftJoin(noticeReads, readsOf(reader))
-    .where(and(visibleIn(lang, ctx.now()), eq(notices.kind, 'banner'), isNull(noticeReads.dismissedAt)))
+    .where(and(visibleIn(lang, ctx.now()), eq(notices.kind, 'banner')))
     .orderBy(desc(notices.publishedAt), desc(notices.id))
     .limit(1);
-  return row ? toBanner(row) : null;
+  return row && row.dismissedAt === null ? toBanner(row) : null;
 }
 
 export async function userNotice(

@@ -67,6 +67,7 @@ export function AppShell({
   const [serviceOpen, setServiceOpen] = useState(false);
   useIdleLogout();
 
+  const onHome = HOME_PAGES.has(pathname);
   const allowed = allowedIds();
   const links: UserMenuLink[] = USER_LINKS.filter(
     ({ route }) => built.has(route) && allowed.has(routeMeta(route).permission),
@@ -102,7 +103,7 @@ export function AppShell({
         <Header
           wide={wide}
           brand={brand}
-          noticeArea={HOME_PAGES.has(pathname) ? noticeArea : null}
+          noticeArea={onHome ? noticeArea : null}
           title={titleKey ? t(titleKey) : ''}
           onService={() => setServiceOpen(true)}
           user={{ user, planName, balances, links, onLogout, loggingOut: busy }}
@@ -110,7 +111,8 @@ export function AppShell({
         {/* Full width under the header: offline, or back online (components/ui). */}
         <OfflineBanner />
         <main className="cp-shell__content">
-          <div className="cp-shell__banner">{banner}</div>
+          {/* The notice banner only on home (issue 18 §5): not a toll on every page. */}
+          {onHome ? <div className="cp-shell__banner">{banner}</div> : null}
           {children}
         </main>
         <Footer />

@@ -1,7 +1,10 @@
 /**
  * The side menu (spec §2), also the content of the phone's drawer: pages and collapsible sections
  * derived by menu.ts, each item with its icon and intro tag, and a logout item at the end. The intro
- * tag is the item's tooltip; for a first-time user (`guide`) it is also written under the title.
+ * tag is the item's tooltip; for a first-time user (`guide`) it is also written under the titles of
+ * the top-level items, on one line (cut with an ellipsis where it does not fit). Under every item
+ * the English menu ran far past the screen (issue 18 §5); the pages inside a section keep it as
+ * their tooltip.
  */
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -24,9 +27,9 @@ export interface SideMenuProps {
 function PageItem({
   entry,
   pathname,
-  guide,
+  showIntro,
   onNavigate,
-}: Pick<SideMenuProps, 'pathname' | 'guide' | 'onNavigate'> & { entry: MenuEntry }) {
+}: Pick<SideMenuProps, 'pathname' | 'onNavigate'> & { entry: MenuEntry; showIntro: boolean }) {
   const { t } = useTranslation(SHELL_NS);
   const active = isEntryActive(entry, pathname);
   const intro = t(entry.meta.introKey);
@@ -44,7 +47,7 @@ function PageItem({
         <MenuIcon name={entry.meta.icon} />
         <span className="cp-menu__text">
           <span className="cp-menu__title">{t(entry.meta.titleKey)}</span>
-          {guide ? <span className="cp-menu__intro">{intro}</span> : null}
+          {showIntro ? <span className="cp-menu__intro">{intro}</span> : null}
         </span>
       </Link>
     </li>
@@ -79,7 +82,7 @@ export function SideMenu({ entries, pathname, guide, onLogout, onNavigate, idPre
                 key={entry.meta.name}
                 entry={entry}
                 pathname={pathname}
-                guide={guide}
+                showIntro={guide}
                 onNavigate={onNavigate}
               />
             );
@@ -114,7 +117,7 @@ export function SideMenu({ entries, pathname, guide, onLogout, onNavigate, idPre
                     key={child.meta.name}
                     entry={child}
                     pathname={pathname}
-                    guide={guide}
+                    showIntro={false}
                     onNavigate={onNavigate}
                   />
                 ))}

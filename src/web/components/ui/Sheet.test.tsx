@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setWidth } from '../../test-browser';
@@ -66,5 +66,61 @@ describe.each([
       fireEvent.click(screen.getByTestId('sheet-close'));
     });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A recharge-like sheet with a button that opens a second sheet (customer service) over it. */
+function Stacked() {
+  const [service, setService] = useState(false);
+  return (
+    <>
+      <Sheet visible title="Recharge" onClose={() => {}} data-testid="first-sheet">
+        <input aria-label="Amount" defaultValue="1200" />
+        <button type="button" onClick={() => setService(true)}>
+          Contact customer service
+        </button>
+      </Sheet>
+      <Sheet
+        visible={service}
+        title="Customer service"
+        onClose={() => setService(false)}
+        data-testid="second-sheet"
+      >
+        <p>Codes</p>
+      </Sheet>
+    </>
+  );
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['wide screen', DESKTOP],
+])('a sheet opened over another (%s)', (_name, width) => {
+  afterEach(() => setWidth(1024));
+
+  it('hides the one beneath, darkens the page once, and brings it back with its input on close', async () => {
+    setWidth(width);
+    render(<Stacked />);
+    const firstBody = () =>
+      screen.getByTestId('first-sheet').closest('.adm-popup-body, .adm-center-popup-body');
+    expect(firstBody()?.classList.contains('cp-sheet-layer--beneath')).toBe(false);
+
+    fireEvent.click(screen.getByText('Contact customer service'));
+    const second = await screen.findByTestId('second-sheet');
+    expect(firstBody()?.classList.contains('cp-sheet-layer--beneath')).toBe(true);
+    const masks = [...document.querySelectorAll('.adm-mask')];
+    expect(masks.filter((mask) => mask.classList.contains('cp-sheet-mask--over'))).toHaveLength(1);
+    expect(
+      second
+        .closest('.adm-popup-body, .adm-center-popup-body')
+        ?.classList.contains('cp-sheet-layer--beneath'),
+    ).toBe(false);
+
+    fireEvent.click(within(second).getByTestId('sheet-close'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    expect(firstBody()?.classList.contains('cp-sheet-layer--beneath')).toBe(false);
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('1200');
   });
 });

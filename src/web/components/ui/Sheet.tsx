@@ -2,13 +2,15 @@
  * Every dialog of the app (architecture.md): a bottom sheet on a phone, a centred dialog on a
  * wide screen, one component. Spec §2: a dialog never closes on a backdrop click — forms in
  * dialogs hold typed input that a stray tap must not throw away — only the close button (or the
- * caller, after success) closes it.
+ * caller, after success) closes it. A sheet opened from another one goes on top and hides the one
+ * beneath until it closes (sheet-stack.ts).
  */
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import Popup from 'antd-mobile/es/components/popup';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
+import { useSheetLayer } from './sheet-stack';
 import './page.css';
 import './sheet.css';
 
@@ -39,6 +41,7 @@ export function Sheet({
   const wide = useMediaQuery(WIDE_QUERY);
   const titleId = useId();
   const { t } = useTranslation();
+  const layer = useSheetLayer(titleId, visible);
 
   const content = (
     <div
@@ -75,11 +78,16 @@ export function Sheet({
     closeOnMaskClick: false,
     destroyOnClose: true,
     showCloseButton: false,
+    // Stacked sheets (sheet-stack.ts): the one beneath hides its panel and keeps its backdrop,
+    // the one on top keeps a clear backdrop, so the page is darkened once.
+    maskClassName: layer.over ? 'cp-sheet-mask--over' : undefined,
   };
+  const beneath = layer.beneath ? ' cp-sheet-layer--beneath' : '';
 
   return wide ? (
     <CenterPopup
       {...common}
+      bodyClassName={beneath.trim() || undefined}
       style={{ '--max-width': `min(${wideWidth}px, 92vw)`, '--min-width': `min(${wideWidth}px, 92vw)` }}
     >
       {content}
@@ -88,7 +96,7 @@ export function Sheet({
     <Popup
       {...common}
       position="bottom"
-      bodyClassName={fullHeight ? 'cp-sheet-popup cp-sheet-popup--full' : 'cp-sheet-popup'}
+      bodyClassName={`${fullHeight ? 'cp-sheet-popup cp-sheet-popup--full' : 'cp-sheet-popup'}${beneath}`}
     >
       {content}
     </Popup>

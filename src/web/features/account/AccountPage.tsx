@@ -40,13 +40,13 @@ export function AccountPage() {
         </dl>
       </section>
       <nav className="cp-personal__row" aria-label={t('centre.more')}>
-        <Link to="/identity" data-testid="link-identity">
+        <Link to="/identity" className="cp-touch" data-testid="link-identity">
           {t('centre.identity')}
         </Link>
-        <Link to="/googleAuth" data-testid="link-google">
+        <Link to="/googleAuth" className="cp-touch" data-testid="link-google">
           {t('centre.google')}
         </Link>
-        <Link to="/operate" data-testid="link-operate">
+        <Link to="/operate" className="cp-touch" data-testid="link-operate">
           {t('centre.logs')}
         </Link>
       </nav>

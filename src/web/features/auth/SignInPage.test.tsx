@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contract/account';
+import * as notify from '../../lib/notify';
 import { getItem, setItem } from '../../lib/storage';
 import { typeInto } from '../../test-browser';
 import { renderApp, stubApi, type Recorded } from '../../test-utils';
@@ -25,6 +26,7 @@ const USER: UserInfo = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 /** Clicks a submit button once its click guard (1 s, spec §5) has let go. */
@@ -43,6 +45,29 @@ async function fillPasswordForm() {
 }
 
 describe('sign-in page', () => {
+  it('says a refused sign-in above the button, not in a toast over the fields, and clears it on retry', async () => {
+    const toast = vi.spyOn(notify, 'toastError');
+    let attempts = 0;
+    stubApi((r) => {
+      if (r.path === '/api/user/loginPwd') {
+        attempts += 1;
+        return attempts === 1 ? { code: 422, msg: 'Wrong e-mail or password' } : { code: 200, data: TOKENS };
+      }
+      return { code: 200, data: USER };
+    });
+    const { router } = renderApp('/');
+    await fillPasswordForm();
+    fireEvent.click(screen.getByTestId('signin-submit'));
+    const refusal = await screen.findByTestId('signin-error');
+    expect(refusal.textContent).toBe('Wrong e-mail or password');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    // Right before the button, after every field.
+    expect(refusal.nextElementSibling).toBe(screen.getByTestId('signin-submit'));
+    expect(toast).not.toHaveBeenCalled();
+    await submit('signin-submit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
   it('signs in with the password, stores the session (never the password) and goes home', async () => {
     const { requests } = stubApi((r) => {
       if (r.path === '/api/user/loginPwd') return { code: 200, data: TOKENS };

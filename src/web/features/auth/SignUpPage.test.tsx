@@ -1,13 +1,34 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INVITE_CODE_KEY } from '../../lib/storage';
+import * as notify from '../../lib/notify';
+import { endSession } from '../../lib/session';
+import { getItem, INVITE_CODE_KEY } from '../../lib/storage';
 import { typeInto } from '../../test-browser';
-import { renderApp, stubApi } from '../../test-utils';
+import { TEST_USER } from '../../test-fixtures';
+import { renderApp, requestsTo, stubApi } from '../../test-utils';
 
-afterEach(() => {
+const TOKENS = {
+  access_token: 'access-token-1',
+  access_overtime: 4_102_444_800_000,
+  refresh_token: 'refresh-token-123456',
+};
+
+afterEach(async () => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await endSession();
 });
+
+async function fillAndSubmit() {
+  await screen.findByTestId('signup-form');
+  typeInto('signup-email', 'Ada@Example.com');
+  typeInto('signup-code', '123456');
+  typeInto('signup-password', 'correct horse');
+  typeInto('signup-confirm', 'correct horse');
+  fireEvent.click(screen.getByLabelText('I have read and agree to the'));
+  fireEvent.click(screen.getByTestId('signup-submit'));
+}
 
 describe('sign-up page', () => {
   it('shows the mismatch and agreement messages and does not call the server', async () => {
@@ -92,20 +113,17 @@ describe('sign-up page', () => {
     expect(screen.getByLabelText('I have read and agree to the')).toBeTruthy();
   });
 
-  it('registers, then opens sign-in with the address filled in', async () => {
-    const { requests } = stubApi(() => ({ code: 200, data: { userId: 'u1' } }));
+  it('registers, then signs in with the same credentials and goes home', async () => {
+    const { requests } = stubApi((r) => {
+      if (r.path === '/api/user/signup') return { code: 200, data: { userId: 'u1' } };
+      if (r.path === '/api/user/loginPwd') return { code: 200, data: TOKENS };
+      if (r.path === '/api/user/info') return { code: 200, data: TEST_USER };
+      return { code: 200, data: null };
+    });
     const { router } = renderApp('/signup');
-    await screen.findByTestId('signup-form');
+    await fillAndSubmit();
 
-    typeInto('signup-email', 'Ada@Example.com');
-    typeInto('signup-code', '123456');
-    typeInto('signup-password', 'correct horse');
-    typeInto('signup-confirm', 'correct horse');
-    fireEvent.click(screen.getByLabelText('I have read and agree to the'));
-    fireEvent.click(screen.getByTestId('signup-submit'));
-
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(requests).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     const [request] = requests;
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/api/user/signup');
@@ -114,6 +132,26 @@ describe('sign-up page', () => {
     expect(body.get('email')).toBe('ada@example.com');
     expect(body.get('confirmPassword')).toBe('correct horse');
     expect(body.has('inviteCode')).toBe(false);
+    const signIn = new URLSearchParams(requestsTo(requests, 'user/loginPwd')[0]?.body);
+    expect({ username: signIn.get('username'), password: signIn.get('password') }).toEqual({
+      username: 'ada@example.com',
+      password: 'correct horse',
+    });
+    expect(getItem('access_token')).toBe(TOKENS.access_token);
+  });
+
+  it('opens sign-in with the address filled in when the sign-in after it is refused', async () => {
+    const toast = vi.spyOn(notify, 'toastError');
+    stubApi((r) =>
+      r.path === '/api/user/loginPwd'
+        ? { code: 428, msg: 'Captcha required', data: { need: 'captcha' } }
+        : { code: 200, data: { userId: 'u1' } },
+    );
+    const { router } = renderApp('/signup');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByTestId('signin-email')).toHaveProperty('value', 'ada@example.com');
+    expect(getItem('access_token')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Sign-up (route `/signup`): e-mail with a mailed code, password twice, an optional invitation
  * code (prefilled from the invite link) and the agreement. Validated with the contract's schema
- * before anything is sent; success leads to sign-in with the address filled in.
+ * before anything is sent. Success signs the new customer in with the same credentials (issue 18
+ * §5: nobody should type the password they just chose twice more) and goes home; should that
+ * sign-in be refused (a security check demanded), the sign-in page opens with the address filled in.
  */
 import Button from 'antd-mobile/es/components/button';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signup, signupCode } from '../../../contract/auth';
+import { loginPwd, signup, signupCode } from '../../../contract/auth';
 import { PasswordStrength } from '../../components/ui/PasswordStrength';
 import { SendCodeButton } from '../../components/ui/SendCodeButton';
 import { CodeField, EmailField, PasswordField, TextField } from '../../components/ui/TextField';
@@ -17,6 +19,7 @@ import { toastSuccess } from '../../lib/notify';
 import { useValidate } from '../../lib/useValidate';
 import type { FieldErrors } from '../../lib/validation';
 import { AgreementField } from './components/AgreementField';
+import { completeSignIn } from './api';
 import { AuthLayout } from './components/AuthLayout';
 import { captureInviteCode, forgetInviteCode, storedInviteCode } from './invite';
 import { useCodeSender } from './useCodeSender';
@@ -64,8 +67,16 @@ export function SignUpPage() {
     try {
       await call(signup, checked.data);
       forgetInviteCode();
-      toastSuccess(t('signUp.success'));
-      await navigate({ to: '/', search: { email: checked.data.email } });
+      const { email, password } = checked.data;
+      const tokens = await call(loginPwd, { username: email, password }, { silent: true }).catch(() => null);
+      const user = tokens ? await completeSignIn(tokens).catch(() => null) : null;
+      if (user) {
+        toastSuccess(t('signUp.welcome'));
+        await navigate({ to: '/home', replace: true });
+      } else {
+        toastSuccess(t('signUp.success'));
+        await navigate({ to: '/', search: { email } });
+      }
     } catch {
       // Shown by the HTTP layer (e.g. 409 already registered, wrong code); keep the form filled.
     } finally {

@@ -46,8 +46,23 @@ describe('header notices', () => {
     const query = calls(requests, '/api/notice/list')[0]?.query;
     expect(query?.get('pageNo')).toBe('1');
     expect(query?.get('pageSize')).toBe('10');
-    expect(screen.getByTestId('notice-carousel-item').textContent).toContain('Maintenance on Sunday');
+    expect(screen.getByTestId('notice-carousel-item').textContent).toMatch(/Maintenance|Never share/);
     expect((await screen.findByTestId('notices-unread')).textContent).toContain('2');
+  });
+
+  it('leave the notice the banner shows out of the carousel, and take it back once dismissed', async () => {
+    await home();
+    const banner = await screen.findByTestId('notice-banner', {}, WAIT);
+    await waitFor(() =>
+      expect(screen.getByTestId('notice-carousel-item').textContent).toContain(
+        'Never share 3-D Secure codes',
+      ),
+    );
+    fireEvent.click(within(banner).getByTestId('notice-banner-ok'));
+    await waitFor(() => expect(screen.queryByTestId('notice-banner')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('notice-carousel-item').textContent).toContain('Maintenance on Sunday'),
+    );
   });
 
   it('reload whenever the route becomes /home', async () => {
@@ -70,7 +85,7 @@ describe('header notices', () => {
     await act(() => router.navigate({ to: '/home' }));
     await waitFor(() => expect(calls(requests, '/api/notice/list').length).toBe(2));
     expect((await screen.findByTestId('notice-carousel-item')).textContent).toContain(
-      'Maintenance on Sunday',
+      'Never share 3-D Secure codes',
     );
     expect(screen.getByTestId('notices-unread').textContent).toContain('2');
     expect(toast).not.toHaveBeenCalled();
@@ -125,10 +140,14 @@ describe('"more notices" dialog', () => {
 
   it('the carousel opens the notice it shows', async () => {
     const { requests } = await home();
+    await screen.findByTestId('notice-banner', {}, WAIT);
+    await waitFor(() =>
+      expect(screen.getByTestId('notice-carousel-item').getAttribute('data-notice-id')).toBe('n2'),
+    );
     fireEvent.click(screen.getByTestId('notice-carousel-item'));
     const dialog = await screen.findByTestId('notice-dialog', {}, WAIT);
     expect(within(await within(dialog).findByTestId('notice-reader')).getByRole('heading').textContent).toBe(
-      'Maintenance on Sunday',
+      'Never share 3-D Secure codes',
     );
     await waitFor(() => expect(calls(requests, '/api/notice/readNotice')).toHaveLength(1));
   });
@@ -158,7 +177,7 @@ describe('scrolling banner', () => {
     expect(screen.getByTestId('notices-unread').textContent).toContain('1');
   });
 
-  it('shows the next banner notice the answer names', async () => {
+  it('shows only the newest banner notice: after one "I know" no older one follows', async () => {
     const api = shellApi({
       notices: [
         {
@@ -181,7 +200,23 @@ describe('scrolling banner', () => {
     });
     await home(1280, api);
     const banner = await screen.findByTestId('notice-banner', {}, WAIT);
+    expect(banner.textContent).toContain('First banner');
     fireEvent.click(within(banner).getByTestId('notice-banner-ok'));
-    await waitFor(() => expect(screen.getByTestId('notice-banner').textContent).toContain('Second banner'));
+    await waitFor(() => expect(screen.queryByTestId('notice-banner')).toBeNull());
+    // The older one is still in the notices list, unread.
+    const dialog = await openMore();
+    const older = within(dialog)
+      .getAllByTestId('notice-list-item')
+      .find((item) => item.getAttribute('data-notice-id') === 'b2');
+    expect(older?.getAttribute('data-read')).toBe('false');
+  });
+
+  it('is on home only, not on the other pages', async () => {
+    const { router } = await home();
+    await screen.findByTestId('notice-banner', {}, WAIT);
+    await act(() => router.navigate({ to: '/noPermission' }));
+    await waitFor(() => expect(screen.queryByTestId('notice-banner')).toBeNull());
+    await act(() => router.navigate({ to: '/home' }));
+    expect(await screen.findByTestId('notice-banner', {}, WAIT)).toBeTruthy();
   });
 });

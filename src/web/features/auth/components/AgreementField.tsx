@@ -34,14 +34,19 @@ export function AgreementField({ checked, onChange, error }: AgreementFieldProps
         </Checkbox>
         <button
           type="button"
-          className="cp-link"
+          className="cp-link cp-inline-link"
           onClick={() => setOpen('privacy')}
           data-testid="open-privacy"
         >
           {t('signUp.privacy')}
         </button>
         <span>{t('signUp.and')}</span>
-        <button type="button" className="cp-link" onClick={() => setOpen('terms')} data-testid="open-terms">
+        <button
+          type="button"
+          className="cp-link cp-inline-link"
+          onClick={() => setOpen('terms')}
+          data-testid="open-terms"
+        >
           {t('signUp.terms')}
         </button>
       </div>

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/ui/LanguageToggle';
+import { keepLastTogether } from '../../../lib/typography';
 import { BrandMark } from './BrandMark';
 import './auth.css';
 
@@ -28,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           </div>
           <LanguageToggle className="cp-auth__lang" />
         </div>
-        <p className="cp-auth__tagline">{t('brand.tagline')}</p>
+        <p className="cp-auth__tagline">{keepLastTogether(t('brand.tagline'))}</p>
         <div className="cp-auth__card-art" aria-hidden="true">
           <div className="cp-auth__card-chip" />
           <div className="cp-auth__card-number">•••• •••• •••• 4242</div>

@@ -37,6 +37,9 @@ export function PasswordSignIn(props: PasswordSignInProps) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The server's refusal, said above the button: a toast in the middle of a phone screen covered
+  // the password field the customer has to correct (issue 18 §5).
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const afterFailure = async (error: unknown) => {
     const step = await stepOf(error);
@@ -48,6 +51,7 @@ export function PasswordSignIn(props: PasswordSignInProps) {
 
   const signIn = async () => {
     setSubmitting(true);
+    setRefusal(null);
     try {
       const { loginPwd } = await loadAuthContract();
       const checked = validate(
@@ -65,7 +69,13 @@ export function PasswordSignIn(props: PasswordSignInProps) {
         return;
       }
       setErrors({});
-      await onTokens(await call(loginPwd, { username: checked.data.username, password, ...proof }));
+      await onTokens(
+        await call(
+          loginPwd,
+          { username: checked.data.username, password, ...proof },
+          { showMessage: setRefusal },
+        ),
+      );
     } catch (error) {
       await afterFailure(error).catch(() => undefined);
     } finally {
@@ -114,6 +124,11 @@ export function PasswordSignIn(props: PasswordSignInProps) {
           {t('signIn.forgot')}
         </button>
       </div>
+      {refusal ? (
+        <p className="cp-auth__refusal" role="alert" data-testid="signin-error">
+          {refusal}
+        </p>
+      ) : null}
       <Button
         type="submit"
         block

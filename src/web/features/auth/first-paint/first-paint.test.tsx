@@ -5,6 +5,7 @@ import enAuth from '../../../../../locales/en/auth.json';
 import zhAuth from '../../../../../locales/zh-CN/auth.json';
 import { setLang } from '../../../lib/i18n';
 import { renderApp } from '../../../test-utils';
+import { keepLastTogether } from '../../../lib/typography';
 import {
   BOOT_SCRIPT_MARKER,
   FIRST_PAINT_CLASS,
@@ -80,8 +81,9 @@ describe('the static first paint of the sign-in page', () => {
   it('carries the texts of the locale files, escaped', () => {
     const zh = staticPage('cn');
     const en = staticPage('en');
-    expect(zh.querySelector('.cp-auth__tagline')?.textContent).toBe(zhAuth.brand.tagline);
-    expect(en.querySelector('.cp-auth__tagline')?.textContent).toBe(enAuth.brand.tagline);
+    // The tagline's end is kept together (lib/typography.ts): no character alone on a line.
+    expect(zh.querySelector('.cp-auth__tagline')?.textContent).toBe(keepLastTogether(zhAuth.brand.tagline));
+    expect(en.querySelector('.cp-auth__tagline')?.textContent).toBe(keepLastTogether(enAuth.brand.tagline));
     expect(en.querySelector('h1')?.textContent).toBe(enAuth.signIn.title);
     expect(firstPaintMarkup('en')).not.toMatch(/<script/i);
   });

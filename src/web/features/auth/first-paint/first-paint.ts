@@ -16,6 +16,7 @@ import enAuth from '../../../../../locales/en/auth.json' with { type: 'json' };
 import enCommon from '../../../../../locales/en/common.json' with { type: 'json' };
 import zhAuth from '../../../../../locales/zh-CN/auth.json' with { type: 'json' };
 import zhCommon from '../../../../../locales/zh-CN/common.json' with { type: 'json' };
+import { keepLastTogether } from '../../../lib/typography';
 
 /** The stored `lang` setting (lib/storage.ts); repeated because this module is used outside the app. */
 export type FirstPaintLang = 'cn' | 'en';
@@ -75,7 +76,7 @@ export function firstPaintMarkup(lang: FirstPaintLang): string {
     `<div class="cp-auth__logo">${BRAND_MARK}<span>${t(auth.brand.name)}</span></div>` +
     `<button type="button" class="cp-lang-toggle cp-auth__lang" aria-label="${t(common.ui.switchLanguage)}" lang="${toggleLang}">` +
     `${GLOBE}<span>${t(common.ui.otherLanguage)}</span></button></div>` +
-    `<p class="cp-auth__tagline">${t(auth.brand.tagline)}</p>` +
+    `<p class="cp-auth__tagline">${t(keepLastTogether(auth.brand.tagline))}</p>` +
     '<div class="cp-auth__card-art" aria-hidden="true"><div class="cp-auth__card-chip"></div>' +
     '<div class="cp-auth__card-number">•••• •••• •••• 4242</div>' +
     '<div class="cp-auth__card-brand">VIRTUAL</div></div></aside>' +

@@ -28,7 +28,7 @@ export function IdentityBanner() {
   return (
     <aside className="cp-home__identity" data-testid="identity-banner">
       <span>{t(pending ? 'identity.pending' : 'identity.text')}</span>
-      <Link to="/identity" data-testid="identity-banner-link">
+      <Link to="/identity" className="cp-touch" data-testid="identity-banner-link">
         {t('identity.action')}
       </Link>
     </aside>

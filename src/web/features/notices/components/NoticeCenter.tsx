@@ -2,10 +2,11 @@
  * The notice area of the header on /home and /subHome (spec §2): the carousel and the "more
  * notices" button with the unread count. It mounts whenever the route becomes a home page, and
  * mounting reloads the notices — that is the spec's "notices reload whenever the route becomes
- * /home or /subHome".
+ * /home or /subHome". The notice the banner shows below is left out of the carousel.
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHeaderNotices, useUnreadCount } from '../api';
+import { useHeaderNotices, useUnreadCount, useUserNotice } from '../api';
 import { NOTICES_NS } from '../i18n';
 import { useNoticeDialog } from '../useNoticeDialog';
 import { MegaphoneIcon } from './MegaphoneIcon';
@@ -15,6 +16,13 @@ import '../notices.css';
 export function NoticeCenter() {
   const { t } = useTranslation(NOTICES_NS);
   const { data: notices = [] } = useHeaderNotices({ reload: true });
+  const { data: state } = useUserNotice();
+  // The banner's notice is not shown twice on one screen: the carousel runs the others.
+  const bannerId = state?.banner?.id;
+  const carousel = useMemo(
+    () => (bannerId ? notices.filter((notice) => notice.id !== bannerId) : notices),
+    [notices, bannerId],
+  );
   const { data: unread = 0 } = useUnreadCount({ reload: true });
   const { select } = useNoticeDialog();
 
@@ -23,7 +31,7 @@ export function NoticeCenter() {
       <span className="cp-notice-center__icon">
         <MegaphoneIcon />
       </span>
-      <NoticeCarousel notices={notices} onOpen={select} />
+      <NoticeCarousel notices={carousel} onOpen={select} />
       <button
         type="button"
         className="cp-notice-center__more"

@@ -1,8 +1,10 @@
 /**
  * The open order in the status sheet: the QR code of its payload (or, for USDT, the one-time
  * TRC20 address and the exact amount, each with its own copy button), the countdown to expiry,
- * "save QR image", "open in the app" on phones, and the live status.
+ * "save QR image", "open in the app" on phones, and the live status — at the top, so the customer
+ * who has just paid sees it without scrolling.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../../components/ui/CopyButton';
 import { Countdown } from '../../../../components/ui/Countdown';
@@ -20,7 +22,13 @@ function secondsUntil(iso: string): number {
   return Number.isFinite(at) ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : 0;
 }
 
-export function OrderPayment({ order }: { order: TopupOrder }) {
+export interface OrderPaymentProps {
+  order: TopupOrder;
+  /** The customer pressed "I have paid" and the order is still waiting for the payment. */
+  reported?: boolean;
+}
+
+export function OrderPayment({ order, reported = false }: OrderPaymentProps) {
   const { t } = useTranslation(RECHARGE_NS);
   const phone = !useMediaQuery(WIDE_QUERY);
   const usdt = order.channel === 'usdt_trc20';
@@ -29,9 +37,28 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
   const deepLink = phone ? safeDeepLink(order.deepLink) : null;
   const amountText = formatMoney(order.amount, order.currency);
   const confirming = order.status === 'confirming';
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // When the state changes (paid on chain, or "I have paid" pressed), bring it into view: the
+  // customer may be scrolled down at the address.
+  useEffect(() => {
+    if (confirming || reported) statusRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [confirming, reported]);
 
   return (
     <div className="cp-recharge-pay">
+      {/* The state first (issue 18 §5): on a phone the sheet's foot is below the fold, and a
+          customer who has just paid looks for what happens next, not for the QR code again. */}
+      <p
+        ref={statusRef}
+        className={`cp-recharge-status cp-recharge-status--${order.status}`}
+        role="status"
+        aria-live="polite"
+        data-testid="recharge-status"
+        data-status={order.status}
+      >
+        <span className="cp-recharge-status__dot" aria-hidden="true" />
+        {confirming ? t('order.confirming') : reported ? t('order.reported') : t('order.waiting')}
+      </p>
       <p className="cp-recharge-pay__amount">
         <span className="cp-recharge-pay__amount-label">{t('order.amount')}</span>
         {usdt ? (
@@ -82,41 +109,44 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
       )}
 
       {usdt && order.address ? (
-        <dl className="cp-recharge-usdt">
-          <div>
-            <dt>{t('order.network')}</dt>
-            <dd>
-              <span className="cp-tag cp-tag--ok cp-recharge-badge">{order.network ?? 'TRC20'}</span>
-            </dd>
-          </div>
-          <div className="cp-recharge-usdt__row">
-            <dt>{t('order.address')}</dt>
-            <dd>
-              <code className="cp-recharge-usdt__address" data-testid="recharge-address">
-                {order.address}
-              </code>
-              <CopyButton
-                value={order.address}
-                text={t('order.copyAddress')}
-                failed={t('order.copyFailed')}
-                data-testid="recharge-copy-address"
-              />
-            </dd>
-          </div>
-          <div className="cp-recharge-usdt__row">
-            <dt>{t('order.usdtAmount')}</dt>
-            <dd>
-              <code className="cp-recharge-usdt__value">{plainAmount(order.amount)} USDT</code>
-              <CopyButton
-                value={plainAmount(order.amount)}
-                text={t('order.copyAmount')}
-                failed={t('order.copyFailed')}
-                data-testid="recharge-copy-amount"
-              />
-            </dd>
-          </div>
+        <>
+          <dl className="cp-recharge-usdt">
+            <div>
+              <dt>{t('order.network')}</dt>
+              <dd>
+                <span className="cp-tag cp-tag--ok cp-recharge-badge">{order.network ?? 'TRC20'}</span>
+              </dd>
+            </div>
+            <div className="cp-recharge-usdt__row">
+              <dt>{t('order.address')}</dt>
+              <dd>
+                <code className="cp-recharge-usdt__address" data-testid="recharge-address">
+                  {order.address}
+                </code>
+                <CopyButton
+                  value={order.address}
+                  text={t('order.copyAddress')}
+                  failed={t('order.copyFailed')}
+                  data-testid="recharge-copy-address"
+                />
+              </dd>
+            </div>
+            <div className="cp-recharge-usdt__row">
+              <dt>{t('order.usdtAmount')}</dt>
+              <dd>
+                <code className="cp-recharge-usdt__value">{plainAmount(order.amount)} USDT</code>
+                <CopyButton
+                  value={plainAmount(order.amount)}
+                  text={t('order.copyAmount')}
+                  failed={t('order.copyFailed')}
+                  data-testid="recharge-copy-amount"
+                />
+              </dd>
+            </div>
+          </dl>
+          {/* Outside the list: a <dl> holds only its term and value groups. */}
           <p className="cp-recharge-usdt__warning">{t('order.usdtWarning')}</p>
-        </dl>
+        </>
       ) : null}
 
       <div className="cp-recharge-pay__actions">
@@ -171,17 +201,6 @@ export function OrderPayment({ order }: { order: TopupOrder }) {
           </div>
         )}
       </dl>
-
-      <p
-        className={`cp-recharge-status cp-recharge-status--${order.status}`}
-        role="status"
-        aria-live="polite"
-        data-testid="recharge-status"
-        data-status={order.status}
-      >
-        <span className="cp-recharge-status__dot" aria-hidden="true" />
-        {confirming ? t('order.confirming') : t('order.waiting')}
-      </p>
     </div>
   );
 }

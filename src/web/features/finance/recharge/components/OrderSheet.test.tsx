@@ -144,6 +144,10 @@ describe('OrderSheet polling', () => {
     expect(status.dataset.status).toBe('confirming');
     expect(status.textContent).toBe('Payment seen — confirming on chain, 1–5 minutes.');
     expect(screen.queryByTestId('recharge-countdown')).toBeNull();
+    // The state is the sheet's first line, and "I have paid" has made way for a plain close.
+    expect(status.parentElement?.firstElementChild).toBe(status);
+    expect(screen.queryByTestId('recharge-check')).toBeNull();
+    expect(screen.getByTestId('recharge-close-waiting').textContent).toBe('Close, keep checking');
     await advance(8000); // well past expiresAt
     await advance(0);
     expect(screen.getByTestId('recharge-success')).toBeTruthy();
@@ -152,6 +156,37 @@ describe('OrderSheet polling', () => {
 });
 
 describe('OrderSheet actions', () => {
+  it('USDT: "I have paid" goes once pressed; the top line says the chain is being watched; close keeps the order', async () => {
+    const order = testOrder({ channel: 'usdt_trc20', amount: 11_000 });
+    stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/check' ? { code: 200, data: order } : undefined,
+    );
+    const onClose = vi.fn();
+    render(<Harness order={order} onClose={onClose} />);
+    await advance(0);
+    const status = screen.getByTestId('recharge-status');
+    expect(status.parentElement?.firstElementChild).toBe(status);
+    expect(status.textContent).toBe('Waiting for your payment…');
+    fireEvent.click(screen.getByTestId('recharge-check'));
+    await advance(0);
+    expect(screen.queryByTestId('recharge-check')).toBeNull();
+    expect(screen.getByTestId('recharge-status').textContent).toContain('We are watching the chain');
+    fireEvent.click(screen.getByTestId('recharge-close-waiting'));
+    expect(onClose).toHaveBeenCalledWith('pending');
+  });
+
+  it('a QR channel keeps "I have paid" after a press that found nothing', async () => {
+    const order = testOrder();
+    stubRechargeApi((request) =>
+      request.path === '/api/account/recharge/check' ? { code: 200, data: order } : undefined,
+    );
+    render(<Harness order={order} />);
+    await advance(0);
+    fireEvent.click(screen.getByTestId('recharge-check'));
+    await advance(2000);
+    expect(screen.getByTestId('recharge-check')).toBeTruthy();
+  });
+
   it('"I have paid" asks recharge/check and says when nothing has arrived yet', async () => {
     const order = testOrder();
     const { requests } = stubRechargeApi((request) =>

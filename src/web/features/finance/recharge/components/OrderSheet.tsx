@@ -5,6 +5,7 @@
  * is open (useOrderStatus); the parent gives it a new `key` per order.
  */
 import Button from 'antd-mobile/es/components/button';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../../components/ui/Sheet';
 import { useClickGuard } from '../../../../components/ui/useClickGuard';
@@ -38,10 +39,16 @@ export function OrderSheet({ order: initial, visible, onClose, onRestart }: Orde
   const { order, timedOut, checking, check } = useOrderStatus(initial, visible);
   const { guarded, guard } = useClickGuard();
   const view = viewOf(order.status, timedOut);
+  // USDT is credited by the chain, not by a button: once the customer says they paid (or the chain
+  // shows the transfer), "I have paid" has done its job and makes way for a plain close.
+  const [reported, setReported] = useState(false);
+  const usdt = order.channel === 'usdt_trc20';
+  const waitingOnChain = order.status === 'confirming' || (usdt && reported);
   // Past the deadline the server will expire a still-pending order; tell the parent the same.
   const close = () => onClose(view.kind === 'closed' && view.reason === 'expired' ? 'expired' : order.status);
 
   const onCheck = guard(() => {
+    if (usdt) setReported(true);
     void check().then((answer) => {
       if (answer && (answer.status === 'pending' || answer.status === 'confirming')) {
         toastInfo(t(answer.status === 'pending' ? 'order.notYet' : 'order.confirming'));
@@ -57,7 +64,11 @@ export function OrderSheet({ order: initial, visible, onClose, onRestart }: Orde
         : t(`order.title.${order.channel}`);
 
   const footer =
-    view.kind === 'open' ? (
+    view.kind === 'open' && waitingOnChain ? (
+      <Button block fill="outline" size="large" onClick={close} data-testid="recharge-close-waiting">
+        {t('order.closeWaiting')}
+      </Button>
+    ) : view.kind === 'open' ? (
       <Button
         block
         color="primary"
@@ -81,7 +92,7 @@ export function OrderSheet({ order: initial, visible, onClose, onRestart }: Orde
 
   return (
     <Sheet visible={visible} title={title} onClose={close} footer={footer} data-testid="recharge-sheet">
-      {view.kind === 'open' ? <OrderPayment order={order} /> : null}
+      {view.kind === 'open' ? <OrderPayment order={order} reported={usdt && reported} /> : null}
       {view.kind === 'paid' ? <OrderSuccess order={order} /> : null}
       {view.kind === 'closed' ? <OrderClosed order={order} reason={view.reason} /> : null}
     </Sheet>
