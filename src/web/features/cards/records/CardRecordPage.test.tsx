@@ -204,7 +204,7 @@ describe('CardRecordPage rows', () => {
     await openPage();
     const pending = rowOf('a-pending');
     expect(within(pending).getByText('Facebook Ads')).toBeTruthy();
-    expect(within(pending).getByText('MCC 7311 · US')).toBeTruthy();
+    expect(within(pending).getByText('Advertising · United States')).toBeTruthy();
     expect(within(pending).getByTestId('trade-amount').textContent).toBe('-$12.30');
     const tag = within(pending).getByTestId('trade-status');
     expect(tag.textContent).toBe('Pending');

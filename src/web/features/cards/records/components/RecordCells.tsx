@@ -2,15 +2,19 @@
 import { useTranslation } from 'react-i18next';
 import type { TradeRow } from '../../../../../contract/records';
 import { CARD_RECORDS_NS, CARDS_NS } from '../i18n';
+import { mccKey } from '../mcc-category';
+import { countryName } from './TradeDetailSheet';
 
-/** The issuer sends the merchant category as its 4-digit code (ISO 18245), known as "MCC" everywhere. */
-function categoryOf(category: string): string {
-  const code = category.trim();
-  return /^\d{4}$/.test(code) ? `MCC ${code}` : code;
-}
-
+/**
+ * Where a payment was made, in words (issue 18 §3): the category's name rather than its code
+ * (ISO 18245 "MCC"; the code stays in the details) and the country's name in the reader's language.
+ */
 export function MerchantCell({ row }: { row: TradeRow }) {
-  const where = [categoryOf(row.merchantCategory), row.merchantCountry.trim()]
+  const { t, i18n } = useTranslation(CARD_RECORDS_NS);
+  const key = mccKey(row.merchantCategory);
+  const category = key ? t(key) : row.merchantCategory.trim();
+  const country = row.merchantCountry.trim() ? countryName(row.merchantCountry, i18n.language) : '';
+  const where = [category, country]
     .filter((part) => part !== '')
     .join(' · ');
   return (
