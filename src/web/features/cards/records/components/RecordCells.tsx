@@ -14,9 +14,7 @@ export function MerchantCell({ row }: { row: TradeRow }) {
   const key = mccKey(row.merchantCategory);
   const category = key ? t(key) : row.merchantCategory.trim();
   const country = row.merchantCountry.trim() ? countryName(row.merchantCountry, i18n.language) : '';
-  const where = [category, country]
-    .filter((part) => part !== '')
-    .join(' · ');
+  const where = [category, country].filter((part) => part !== '').join(' · ');
   return (
     <span className="cp-rec-merchant" data-testid="trade-row" data-id={row.id} data-status={row.status}>
       <span className="cp-rec-merchant__name">{row.merchantName}</span>
