@@ -2,9 +2,9 @@
  * The agreement checkbox of sign-up (spec §5). The two documents open in a Sheet; their links sit
  * outside the <label> so that opening one does not tick the box.
  */
-import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '../../../components/ui/CheckField';
 import { Sheet } from '../../../components/ui/Sheet';
 
 type Doc = 'privacy' | 'terms';
@@ -22,16 +22,15 @@ export function AgreementField({ checked, onChange, error }: AgreementFieldProps
   return (
     <div className="cp-agreement">
       <div className="cp-agreement__line">
-        <Checkbox
+        <CheckField
           id="signup-agree"
-          className="cp-check"
           checked={checked}
           onChange={onChange}
-          aria-describedby={error ? 'signup-agree-error' : undefined}
+          describedBy={error ? 'signup-agree-error' : undefined}
           data-testid="signup-agree"
         >
           {t('signUp.agreePrefix')}
-        </Checkbox>
+        </CheckField>
         <button
           type="button"
           className="cp-link cp-inline-link"

@@ -3,7 +3,6 @@
  * over to the Google Authenticator step.
  */
 import Button from 'antd-mobile/es/components/button';
-import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from '../../../../contract/auth';
@@ -16,6 +15,7 @@ import { stepOf, type GoogleTicket } from '../api';
 import { newImageChallenge, proofOf, renewChallenge, type Challenge } from '../captcha';
 import { loadAuthContract } from '../contract';
 import { CaptchaChallenge } from './CaptchaChallenge';
+import { CheckField } from '../../../components/ui/CheckField';
 
 export interface PasswordSignInProps {
   email: string;
@@ -111,15 +111,9 @@ export function PasswordSignIn(props: PasswordSignInProps) {
         <CaptchaChallenge challenge={challenge} onChange={setChallenge} error={errors.captcha} />
       ) : null}
       <div className="cp-auth__row">
-        <Checkbox
-          id="remember-me"
-          className="cp-check"
-          checked={remember}
-          onChange={onRememberChange}
-          data-testid="remember-me"
-        >
+        <CheckField id="remember-me" checked={remember} onChange={onRememberChange} data-testid="remember-me">
           {t('signIn.remember')}
-        </Checkbox>
+        </CheckField>
         <button type="button" className="cp-link" onClick={onForgot} data-testid="forgot-link">
           {t('signIn.forgot')}
         </button>
