@@ -19,8 +19,8 @@ export type BatchRow = typeof cardBatches.$inferSelect;
  */
 export async function startBatch(
   db: Executor,
-  batch: BatchRun & { accountId: string; now: Date },
-): Promise<void> {
+  batch: BatchRun & { accountId: string; now: Date; abandonedAfterMs: number },
+): Promise<'started' | 'abandoned'> {
   const { id, accountId, now } = batch;
   const total = batch.cardIds.length;
   const plannedCardIds = [...batch.cardIds];
@@ -38,19 +38,24 @@ export async function startBatch(
     })
     .onConflictDoNothing()
     .returning({ id: cardBatches.id });
-  if (made.length > 0) return;
+  if (made.length > 0) return 'started';
   const [existing] = await db.select().from(cardBatches).where(eq(cardBatches.id, id)).limit(1);
   if (!existing || existing.accountId !== accountId) throw fail.conflict('server:idempotency.keyReused');
   if (existing.status === 'done') throw fail.conflict('server:idempotency.keyReused');
-  // An attempt still issuing, even one whose process died, is not taken over: the settlement job
-  // first cancels the cards its plan may have made and fails it (settle-batches.ts).
-  if (existing.status === 'issuing') throw fail.conflict('server:idempotency.inProgress');
+  // An attempt still issuing, even one whose process died, is not taken over: it is settled first —
+  // the cards its plan may have made cancelled, the batch failed (settle-batches.ts) — and then the
+  // caller starts again. One untouched for less than the claim window is still running.
+  if (existing.status === 'issuing') {
+    if (now.getTime() - existing.updatedAt.getTime() > batch.abandonedAfterMs) return 'abandoned';
+    throw fail.conflict('server:idempotency.inProgress');
+  }
   const restarted = await db
     .update(cardBatches)
     .set({ status: 'issuing', total, issued: 0, plannedCardIds, failureReason: null, updatedAt: now })
     .where(and(eq(cardBatches.id, id), eq(cardBatches.updatedAt, existing.updatedAt)))
     .returning({ id: cardBatches.id });
   if (restarted.length === 0) throw fail.conflict('server:idempotency.inProgress');
+  return 'started';
 }
 
 /** One attempt of a batch: its id and the card ids it planned (a retry of the key plans new ones). */

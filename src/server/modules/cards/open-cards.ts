@@ -32,6 +32,7 @@ import type { CardOwner } from './card-access';
 import { checkBalance, checkMonthlyLimit, checkOpening } from './open-checks';
 import type { IssuedOne, IssueOrder } from './open-issue';
 import { cancelIssued, issueCards } from './open-issue';
+import { settleAbandonedBatches } from './settle-batches';
 import { mergeLegs, openingDescription } from './open-legs';
 import type { CouponRow, FeeSchedule, Price, SegmentRow } from './pricing';
 import {
@@ -149,7 +150,7 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
     };
   });
   const run: BatchRun | null = batchId ? { id: batchId, cardIds: planned.map((card) => card.cardId) } : null;
-  if (run) await startBatch(db, { ...run, accountId, now: startedAt });
+  if (run) await startRun(ctx, { ...run, accountId, now: startedAt });
   let issued: IssuedOne[] = [];
   try {
     issued = await issueCards(ctx, orders, (n) =>
@@ -176,6 +177,15 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
       );
     throw error;
   }
+}
+
+/** Claims the batch for this attempt; an abandoned earlier attempt of the key is settled first. */
+async function startRun(ctx: AppContext, batch: BatchRun & { accountId: string; now: Date }): Promise<void> {
+  const start = { ...batch, abandonedAfterMs: ctx.env.ABANDONED_CLAIM_MS };
+  if ((await startBatch(ctx.database.db, start)) === 'started') return;
+  await settleAbandonedBatches(ctx, batch.id);
+  if ((await startBatch(ctx.database.db, start)) === 'abandoned')
+    throw fail.conflict('server:idempotency.inProgress');
 }
 
 async function commitOpening(

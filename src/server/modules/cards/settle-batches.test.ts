@@ -135,6 +135,38 @@ describe('settling interrupted card batches', () => {
     await expectLedgerHealthy(t);
   });
 
+  it('settles an abandoned attempt when its key is sent again, then opens the cards, without waiting for the job', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const expectTotal = totalFor(
+      await quote(t, me.token, { segmentId: SUBSCRIPTIONS, amount: 1_000, count: 4 }),
+      'USD',
+    );
+    const headers = idempotency();
+    const issuer = stallIssuer(2);
+    void openCardBatch(t, me.token, { count: 4, expectTotal }, headers);
+    await issuer.stalled;
+    const firstPlan = [...issuer.requested];
+
+    // Within the claim window the key is still in progress.
+    const early = await openCardBatch(t, me.token, { count: 4, expectTotal }, headers);
+    expect(early.body.code).toBe(409);
+
+    t.advance(t.ctx.env.ABANDONED_CLAIM_MS + 1_000);
+    issuer.restore();
+    const spy = stallIssuer(1_000);
+    const retried = await openCardBatch(t, me.token, { count: 4, expectTotal }, headers);
+    expect(retried.body.code).toBe(200);
+    expect(retried.body.data).toMatchObject({ status: 'done', issued: 4 });
+    // The dead attempt's cards were cancelled before the new attempt was issued.
+    expect(firstPlan.every((id) => spy.cancelledRequests.includes(id))).toBe(true);
+    expect(spy.cancelledRequests).toHaveLength(4);
+    expect(await cardsOf(t, me.accountId)).toHaveLength(4);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000 - expectTotal);
+    spy.restore();
+    issuer.release();
+    await expectLedgerHealthy(t);
+  });
+
   it('is a background job that runs at most once a minute across processes', () => {
     expect(batchSettleJob.everyMs).toBe(60_000);
     expect(batchSettleJob.name).toBe('card-batch-settlement');

@@ -27,16 +27,18 @@ interface Claimed {
   plannedCardIds: string[];
 }
 
-async function claimAbandoned(ctx: AppContext): Promise<Claimed[]> {
+/** Claims abandoned batches (all of them, or the one with `onlyId`) by touching `updated_at`. */
+async function claimAbandoned(ctx: AppContext, onlyId: string | null = null): Promise<Claimed[]> {
   const now = ctx.now();
   const before = new Date(now.getTime() - ctx.env.ABANDONED_CLAIM_MS);
+  const which = onlyId === null ? sql`` : sql`and id = ${onlyId}`;
   const rows = await rowsOf<{ id: string; planned_card_ids: string[] }>(
     ctx.database.db,
     sql`
     update card_batches set updated_at = ${now}
     where id in (
       select id from card_batches
-      where status = 'issuing' and updated_at < ${before}
+      where status = 'issuing' and updated_at < ${before} ${which}
       order by updated_at
       limit ${SETTLE_PER_RUN}
       for update skip locked
@@ -67,12 +69,17 @@ async function cancelUnrecorded(ctx: AppContext, batch: Claimed): Promise<number
   return unrecorded.length;
 }
 
+/**
+ * Settles abandoned batches: every one (the job), or only `onlyId` — a retry of that batch's key
+ * settles it at once instead of waiting for the job (open-cards.ts).
+ */
 export async function settleAbandonedBatches(
   ctx: AppContext,
+  onlyId: string | null = null,
 ): Promise<{ settled: number; cancelled: number }> {
   let settled = 0;
   let cancelled = 0;
-  for (const batch of await claimAbandoned(ctx)) {
+  for (const batch of await claimAbandoned(ctx, onlyId)) {
     cancelled += await cancelUnrecorded(ctx, batch);
     const reason = failureOf(new AppError(409, 'server:cardOpen.batchInterrupted'));
     const failed = await ctx.database.db
