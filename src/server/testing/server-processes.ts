@@ -36,6 +36,8 @@ export async function startServerProcess(options: {
   dataDir: string;
   secretKey: string;
   name: string;
+  /** More environment for this process (e.g. a short ABANDONED_CLAIM_MS for the fault campaign). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -52,6 +54,7 @@ export async function startServerProcess(options: {
       LOG_LEVEL: 'silent',
       ARGON2_MEMORY_KIB: '1024',
       WEB_DIST: join(options.dataDir, 'no-pwa'),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
