@@ -231,7 +231,8 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={canExport ? () => setExporting(true) : undefined}
+        // Zero cards are not worth a file: the export is offered once the list holds something.
+        onExport={canExport && total > 0 ? () => setExporting(true) : undefined}
         activeCount={activeFilterCount(applied)}
         searching={list.isFetching && !isFetchingNextPage}
         label={t('filter.title')}

@@ -411,6 +411,13 @@ describe('CardRecordPage export', () => {
     });
   });
 
+  it('offers no export when the filters found nothing', async () => {
+    stubApi(() => ({ code: 200, data: { data: [], total: 0, pageNo: 1, pageSize: 10 } }));
+    await renderPage('/cardRecord', CardRecordPage);
+    await screen.findByTestId('records-list-empty');
+    expect(screen.queryByTestId('records-filter-export')).toBeNull();
+  });
+
   it('keeps the sheet open and saves nothing when the export is refused', async () => {
     answer({ error: { code: 422, msg: 'Too many rows' } });
     await openPage();

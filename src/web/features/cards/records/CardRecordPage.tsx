@@ -121,7 +121,8 @@ export function CardRecords({ team }: CardRecordPageProps) {
       <FilterPanel
         onSearch={search}
         onClear={form.clear}
-        onExport={() => setExporting(true)}
+        // Zero rows are not worth a file: the export is offered once the list holds something.
+        onExport={page.data?.total ? () => setExporting(true) : undefined}
         activeCount={activeFilterCount(applied, tab)}
         searching={page.isFetching}
         data-testid="records-filter"
