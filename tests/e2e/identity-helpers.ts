@@ -43,7 +43,7 @@ export async function verifyBusinessByApi(request: APIRequestContext, account: A
     companyName: 'E2E Trading Ltd',
     registrationNumber: 'E2E-12345',
     licenceFileId: await uploadDocument(request, token),
-    personName: 'E2E Person',
+    personName: 'Eve Person',
     idType: 'passport',
     idNumber: 'E1234567',
     idExpiresOn: nextYear(),
