@@ -123,7 +123,8 @@ export async function smallTargets(page: Page): Promise<SmallTarget[]> {
 /** Waits for the page's first content: the shell's main area or the page's own main. */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator('main').first()).toBeVisible();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Bounded: a page with a long poll never goes idle, and that must not cost the test its time.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   // Lists and figures arrive after the frame.
   await page.waitForTimeout(400);
 }
@@ -140,6 +141,9 @@ async function check(page: Page, name: string): Promise<void> {
 
 /** English for readable assertions, unless a test chose the language itself. */
 test.beforeEach(async ({ page }) => {
+  // The live stream (an open Server-Sent Events request) is not what these scans look at, and it
+  // keeps the network busy for ever; without it the app polls, as it does whenever the stream is down.
+  await page.route('**/api/live', (route) => route.abort());
   await page.addInitScript(() => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
   });
