@@ -205,6 +205,8 @@ test('USDT: the state leads the sheet; "I have paid" goes once pressed and while
   await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
   await page.getByTestId('recharge-amount').fill('120');
   await page.getByTestId('recharge-submit').click();
+  // Amount and fee are confirmed before any order exists (issue 18 §4).
+  await page.getByTestId('topup-confirm-confirm').click();
   await expect(page.getByTestId('recharge-address')).toBeVisible();
   const status = page.getByTestId('recharge-status');
   await expect(status).toHaveAttribute('data-status', 'pending');
