@@ -63,11 +63,11 @@ export function DateField({ name, label, value, onChange, min, max, error, hint,
         label={label}
         value={value}
         onChange={onChange}
-        inputMode="numeric"
+        // On a phone a tap opens the picker, and no keyboard slides up over it; the box stays an
+        // editable field (not read-only), so typed or pasted dates and assistive tools still work.
+        inputMode={touch ? 'none' : 'numeric'}
         placeholder={t('datePicker.placeholder')}
         autoComplete="off"
-        // On a phone the box opens the picker instead of a keyboard.
-        readOnly={touch}
         onClick={touch ? () => setOpen(true) : undefined}
         error={error}
         hint={hint}
