@@ -202,6 +202,8 @@ test('USDT: the state leads the sheet; "I have paid" goes once pressed and while
   page,
   account,
 }) => {
+  // An order, a chain payment in a second page and its confirmation: slow on a busy machine.
+  test.slow();
   await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
   await page.getByTestId('recharge-amount').fill('120');
   await page.getByTestId('recharge-submit').click();
