@@ -13,31 +13,13 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { Account, Tokens } from './fixtures';
 import { apiSignIn, expect, signInWithStorage, test } from './fixtures';
+import { fundCny, openCard } from './money-helpers';
 import { useLanguage } from './pwa-helpers';
 
 interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
-}
-
-let keySequence = 0;
-function idempotencyKey(): string {
-  keySequence += 1;
-  return `e2e-${Date.now().toString(36)}-${process.pid}-${keySequence}`;
-}
-
-/** Tops up the CNY wallet through a WeChat order paid in the payment simulator. */
-async function fundCny(request: APIRequestContext, tokens: Tokens, yuan: number): Promise<void> {
-  const created = (await (
-    await request.post('/api/account/recharge/qrCreate', {
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'idempotency-key': idempotencyKey() },
-      form: { channel: 'wechat', amount: String(yuan * 100) },
-    })
-  ).json()) as Envelope<{ orderId: string }>;
-  expect(created.code, JSON.stringify(created)).toBe(200);
-  const paid = await request.post(`/sandbox/api/orders/${created.data.orderId}/pay`);
-  expect(paid.ok()).toBe(true);
 }
 
 async function apiGet<T>(request: APIRequestContext, tokens: Tokens, path: string): Promise<T> {
@@ -200,35 +182,6 @@ test('cards open one at a time, 20 in a batch, and from an Excel file once its w
   else await expect(page.getByTestId('card-table')).toBeVisible();
 });
 
-async function openOneCard(request: APIRequestContext, tokens: Tokens, dollars: number): Promise<ListedCard> {
-  const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const order = { segmentId: 'visa-428837', amount: String(dollars * 100) };
-  const cost = (await (
-    await request.post('/api/card/openCardCost', { headers: auth, form: order })
-  ).json()) as Envelope<{
-    totals: { debitCurrency: string; total: number }[];
-  }>;
-  const cny = cost.data.totals.find((t) => t.debitCurrency === 'CNY')!;
-  const opened = (await (
-    await request.post('/api/card/newCard', {
-      headers: { ...auth, 'idempotency-key': idempotencyKey() },
-      form: {
-        ...order,
-        debitCurrency: 'CNY',
-        expectTotal: String(cny.total),
-        holderFirstName: 'Ada',
-        holderLastName: 'Lovelace',
-        street: '1 Market St',
-        city: 'San Francisco',
-        state: 'CA',
-        postcode: '94105',
-      },
-    })
-  ).json()) as Envelope<{ card: ListedCard }>;
-  expect(opened.code, JSON.stringify(opened)).toBe(200);
-  return opened.data.card;
-}
-
 test('a card is recharged, frozen, declined, activated, spent with a 3-D Secure code, revealed, withdrawn and deleted', async ({
   page,
   account,
@@ -237,7 +190,7 @@ test('a card is recharged, frozen, declined, activated, spent with a 3-D Secure 
   await useLanguage(page, 'en');
   const tokens = await apiSignIn(page.request, account);
   await fundCny(page.request, tokens, 5_000);
-  const card = await openOneCard(page.request, tokens, 10);
+  const card = await openCard<ListedCard>(page.request, tokens, 10);
   await signInWithStorage(page, account, '/#/cardList');
   await expect(page.getByTestId('card-last4').first()).toHaveText(new RegExp(card.last4));
 

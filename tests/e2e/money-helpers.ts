@@ -29,9 +29,14 @@ export async function fundCny(request: APIRequestContext, tokens: Tokens, yuan: 
   expect((await request.post(`/sandbox/api/orders/${created.data.orderId}/pay`)).ok()).toBe(true);
 }
 
-export async function openCard(request: APIRequestContext, tokens: Tokens): Promise<void> {
+/** Opens one card from the CNY wallet at the quoted total, as the PWA does; answers the new card. */
+export async function openCard<Card = { id: string; serial: string; last4: string }>(
+  request: APIRequestContext,
+  tokens: Tokens,
+  dollars = 10,
+): Promise<Card> {
   const auth = { authorization: `Bearer ${tokens.access_token}` };
-  const order = { segmentId: 'visa-428837', amount: '1000' };
+  const order = { segmentId: 'visa-428837', amount: String(dollars * 100) };
   const cost = (await (
     await request.post('/api/card/openCardCost', { headers: auth, form: order })
   ).json()) as Envelope<{
@@ -45,14 +50,15 @@ export async function openCard(request: APIRequestContext, tokens: Tokens): Prom
         ...order,
         debitCurrency: 'CNY',
         expectTotal: String(cny.total),
-        holderFirstName: 'Bo',
-        holderLastName: 'Invitee',
+        holderFirstName: 'Ada',
+        holderLastName: 'Lovelace',
         street: '1 Market St',
         city: 'San Francisco',
         state: 'CA',
         postcode: '94105',
       },
     })
-  ).json()) as Envelope<unknown>;
+  ).json()) as Envelope<{ card: Card }>;
   expect(opened.code, JSON.stringify(opened)).toBe(200);
+  return opened.data.card;
 }
