@@ -6,7 +6,6 @@
  * no money may move anywhere: every ledger balance is the same afterwards and the audit is clean.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import type { EndpointDef } from '../contract/core';
 import { allEndpoints } from '../contract/index';
 import { ledgerAccounts } from './db/schema';
@@ -16,22 +15,12 @@ import { fileTestApp } from './testing/file-app';
 import { CLIENT_BASIC } from './testing/harness';
 import { fundWallet } from './testing/money';
 import { openSession, signedInAccount } from './testing/signed-in';
+import { requestFieldsOf } from './testing/request-fields';
 
 const t = fileTestApp();
 
 /** Calls that end the caller's own session: they get a session of their own, used once. */
 const ENDS_SESSION = new Set(['auth.logout', 'auth.token']);
-
-/** The top-level request fields of an endpoint, from its schema. */
-function fieldsOf(schema: z.ZodType): string[] {
-  const node = schema as unknown as {
-    shape?: Record<string, unknown>;
-    def?: { innerType?: z.ZodType; in?: z.ZodType; schema?: z.ZodType };
-  };
-  if (node.shape) return Object.keys(node.shape);
-  const inner = node.def?.innerType ?? node.def?.in ?? node.def?.schema;
-  return inner ? fieldsOf(inner) : [];
-}
 
 type Payload = Record<string, string | string[]>;
 
@@ -126,7 +115,7 @@ describe('the hostile suite, generated from the contract', () => {
     const failures: string[] = [];
     let calls = 0;
     for (const def of allEndpoints) {
-      const fields = fieldsOf(def.request);
+      const fields = requestFieldsOf(def.request);
       let session = (await openSession(t, attacker.accountId)).token;
       const auths: (string | null)[] = [null, 'Bearer forged.token.value', 'Basic Zm9yZ2VkOmNsaWVudA=='];
       for (const authorization of auths) {

@@ -4,22 +4,11 @@
  * every request the contract declares needs that label in both languages.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { loginByGoogle } from '../../contract/auth';
 import { allEndpoints } from '../../contract/index';
 import { fileTestApp } from '../testing/file-app';
 import { translate } from './i18n';
-
-/** The top-level field names of a request schema (through optional, default, pipe and refine). */
-function fieldsOf(schema: z.ZodType): string[] {
-  const node = schema as unknown as {
-    shape?: Record<string, unknown>;
-    def?: { innerType?: z.ZodType; in?: z.ZodType; schema?: z.ZodType };
-  };
-  if (node.shape) return Object.keys(node.shape);
-  const inner = node.def?.innerType ?? node.def?.in ?? node.def?.schema;
-  return inner ? fieldsOf(inner) : [];
-}
+import { requestFieldsOf } from '../testing/request-fields';
 
 const t = fileTestApp();
 
@@ -29,7 +18,7 @@ describe('field labels', () => {
     let seen = 0;
     for (const endpoint of allEndpoints) {
       if (!endpoint.request) continue;
-      for (const field of fieldsOf(endpoint.request)) {
+      for (const field of requestFieldsOf(endpoint.request)) {
         seen += 1;
         for (const lang of ['en', 'zh-CN'] as const)
           if (translate(lang, `server:fields.${field}`).startsWith('server:'))
