@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Three kinds of tests: the PWA in jsdom, pure contract/unit code in Node, and the server against a
 // real database — PGlite always, PostgreSQL as well when TEST_DATABASE_URL is set.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const serverInclude = ['src/server/**/*.test.ts'];
+// tests/load: the benchmark's seeds, checked against the ledger's rules (seeds.test.ts).
+const serverInclude = ['src/server/**/*.test.ts', 'tests/load/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -4,6 +4,8 @@
  * (features/auth/first-paint). index.html's boot script loads this module. (antd-mobile's React 19
  * renderer is installed lazily: lib/antd-imperative.ts.)
  */
+// First: zod's setting must be in place before any contract schema is built.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

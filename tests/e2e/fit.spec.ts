@@ -129,12 +129,22 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** axe and (phone) the targets of one screen; soft, so one run lists every screen's findings. */
+/** What the Content-Security-Policy refused on the current document (recorded by beforeEach). */
+function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}
+
+/**
+ * axe, the CSP and (phone) the targets of one screen; soft, so one run lists every screen's
+ * findings. A refused script, style or connection is a broken feature or, as zod's `new Function`
+ * probe was, a report in the browser's Issues panel that Lighthouse counts against the page.
+ */
 async function check(page: Page, name: string): Promise<void> {
   await test.step(name, async () => {
     await expectAccessible(page).catch((error: Error) =>
       expect.soft(error.message, `axe on ${name}`).toBe(''),
     );
+    expect.soft(await cspViolations(page), `CSP violations on ${name}`).toEqual([]);
     if (isPhone(page)) expect.soft(await smallTargets(page), `small targets on ${name}`).toEqual([]);
   });
 }
@@ -146,6 +156,11 @@ test.beforeEach(async ({ page }) => {
   await page.route('**/api/live', (route) => route.abort());
   await page.addInitScript(() => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
 });
 

@@ -4,16 +4,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { signInDemo, startFloor } from './bench-kit';
+import { signInDemo } from './bench-kit';
 import { runFixedRate } from './fixed-rate';
-import { measureRead, reportAgainstFloor } from './floor';
+import { measureRead } from './floor';
+import { INFO_LOAD, infoCall, reportInfoAgainstFloor } from './info-read';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runGroupsBench } from './groups-bench';
-import { runLighthouse } from './lighthouse';
-import { callApi } from './http-client';
 import { cpuLoopMs } from './machine-speed';
-import { measurePageWeight } from './page-weight';
+import { reportPages } from './page-figures';
 import { confirmationCeiling, reportCeiling, seedCustomers, signInCustomers } from './confirmation-ceiling';
 import { pgbenchBaseline } from './pgbench-baseline';
 import { scratchDatabase } from './scratch-database';
@@ -28,34 +27,8 @@ const report = (name: string, value: string, target: string) => {
   process.stdout.write(`${name}: ${value}   (target ${target})\n`);
 };
 
-function infoCall(url: string, token: string): () => Promise<boolean> {
-  return async () =>
-    (await callApi(`${url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } })).code === 200;
-}
-
-const INFO_LOAD = { rps: 500, seconds: 10, inFlight: 32 };
 /** Customers of the 100-wallet confirmation figure. */
 const CUSTOMERS = 100;
-
-/** `/api/user/info` on the portal at `url`, then on the floor server over the same database. */
-async function reportInfoAgainstFloor(
-  where: string,
-  url: string,
-  token: string,
-  stopPortal: () => Promise<void>,
-  database: { dataDir: string; url: string },
-): Promise<void> {
-  const request = (at: string) => infoCall(at, token)();
-  const portal = await measureRead(url, request, INFO_LOAD);
-  await stopPortal();
-  const floorServer = await startFloor(database.dataDir, database.url);
-  try {
-    const floor = await measureRead(floorServer.url, request, INFO_LOAD);
-    reportAgainstFloor(report, `/api/user/info on ${where}`, INFO_LOAD.rps, portal, floor);
-  } finally {
-    await floorServer.stop();
-  }
-}
 
 /**
  * Confirmed top-ups (topups.ts), `runs` runs in a row: the load generator, the server and the
@@ -107,43 +80,8 @@ async function main(): Promise<void> {
   try {
     report('server RSS after start (PGlite)', `${server.rssMb()} MB`, '≤ 400 MB');
 
-    const weight = await measurePageWeight(`${server.url}/#/`);
-    report('sign-in page JS (gzip)', `${weight.jsKb.toFixed(1)} KB`, '≤ 150 KB (guarded in CI)');
-    report('sign-in page CSS (gzip)', `${weight.cssKb.toFixed(1)} KB`, 'reported');
-
-    const lh = await runLighthouse(`${server.url}/#/`);
-    report('sign-in page Lighthouse performance (mobile)', String(lh.performance), '≥ 95');
-    report('sign-in page Lighthouse accessibility', String(lh.accessibility), '100');
-    report('sign-in page Lighthouse best practices', String(lh.bestPractices), '100');
-    report(
-      'sign-in page LCP / TBT (mobile)',
-      `${(lh.lcpMs / 1000).toFixed(2)} s / ${lh.tbtMs.toFixed(0)} ms`,
-      'LCP ≤ 2.0 s',
-    );
-
     const token = await signInDemo(server.url);
-    const home = await measurePageWeight(
-      `${server.url}/#/`,
-      async (page) => {
-        await page.goto(`${server.url}/#/`);
-        const info = await (
-          await fetch(`${server.url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } })
-        ).json();
-        await page.evaluate(
-          ({ token: access, info: userInfo }) => {
-            localStorage.setItem('access_token', access);
-            localStorage.setItem('refresh_token', 'bench');
-            localStorage.setItem('access_overtime', JSON.stringify(Date.now() + 600_000));
-            localStorage.setItem('userInfo', JSON.stringify(userInfo.data));
-          },
-          { token, info },
-        );
-        // A fresh page context would need the shell again; measure /home in the same tab from a blank page.
-        await page.goto('about:blank');
-      },
-      `${server.url}/#/home`,
-    );
-    report('/home after sign-in JS (gzip, in total)', `${home.jsKb.toFixed(1)} KB`, '≤ 250 KB');
+    await reportPages(report, server.url, token, 'dist');
 
     const info = infoCall(server.url, token);
     await runFixedRate(info, { rps: 100, seconds: 2 }); // warm-up
@@ -156,10 +94,12 @@ async function main(): Promise<void> {
     report('server RSS after load', `${server.rssMb()} MB`, '≤ 400 MB');
 
     await reportConfirmations('PGlite', server.url, token, 200, 1);
-    await reportInfoAgainstFloor('PGlite', server.url, token, () => server.stop(), {
-      dataDir: '.tmp/bench-data',
-      url: '',
-    });
+    await reportInfoAgainstFloor(
+      report,
+      'PGlite',
+      { url: server.url, token, stop: () => server.stop() },
+      { dataDir: '.tmp/bench-data', url: '' },
+    );
   } finally {
     await server.stop();
   }
@@ -214,10 +154,12 @@ async function main(): Promise<void> {
         }
         byProcesses.set(processes, { info: infoFigures.saturation, ceiling });
         if (processes === 1)
-          await reportInfoAgainstFloor('PostgreSQL', pgServer.url, token, () => pgServer.stop(), {
-            dataDir,
-            url: scratch.url,
-          });
+          await reportInfoAgainstFloor(
+            report,
+            'PostgreSQL',
+            { url: pgServer.url, token, stop: () => pgServer.stop() },
+            { dataDir, url: scratch.url },
+          );
       } finally {
         await pgServer.stop();
       }

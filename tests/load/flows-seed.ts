@@ -10,16 +10,18 @@
  * has two wallet legs and two house legs, by i % 4:
  *   0, 1  top-up        wallet +500.00 top-up, -3.00 fee      clearing -500.00, fee income +3.00
  *   2     card top-up   wallet -400.00 (card), -2.00 fee      card funding +400.00, fee income +2.00
- *   3     card refund   wallet +10.00 (card), +0.50 rebate    card funding -10.00, rebate -0.50
- * so one account gets two flow rows per movement; card rows carry one of 500 card serials (at 50,000
- * movements, each on 25 card top-ups and 25 refunds) and one of 7 labels.
+ *   3     card refund   wallet +10.00 (card), +0.50 rebate    card funding -10.00, fee income -0.50
+ * (the rebate is given back out of the fee income: the house `rebate` accounts belong to the agent
+ * programme, whose sub-ledger the audit checks them against), so one account gets two flow rows
+ * per movement; card rows carry one of 500 card serials (at 50,000 movements, each on 25 card
+ * top-ups and 25 refunds) and one of 7 labels.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../src/server/db/client';
 import { inTransaction } from '../../src/server/db/client';
 import type { Database } from '../../src/server/db/client';
 
-const HOUSE = ['clearing', 'fee_income', 'card_funding', 'rebate'] as const;
+const HOUSE = ['clearing', 'fee_income', 'card_funding'] as const;
 export const SEED_START = '2025-01-01T00:00:00+08:00';
 export const SEED_STEP_MINUTES = 10;
 
@@ -73,7 +75,7 @@ async function seedBatch(db: Executor, accountId: string, from: number, to: numb
              false),
         (3, case when m.k < 2 then 'clearing' else 'card_funding' end,
              case when m.k < 2 then -50000 when m.k = 2 then 40000 else -1000 end, 'bench', '', false),
-        (4, case when m.k < 3 then 'fee_income' else 'rebate' end,
+        (4, 'fee_income',
              case when m.k < 2 then 300 when m.k = 2 then 200 else -50 end, 'bench', '', false)
       ) as l(leg, house, amount, type, description, carded)
     ),

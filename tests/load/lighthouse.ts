@@ -1,6 +1,12 @@
-/** Lighthouse (mobile profile) on a page of the running server, with Debian's Chromium. */
+/**
+ * Lighthouse (mobile profile) on pages of the running server, with Debian's Chromium, and the
+ * baseline page it is compared with (issue 19 §1): the same first-paint HTML and CSS with no script.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM } from './page-weight';
 
 export interface LighthouseFigures {
@@ -12,27 +18,76 @@ export interface LighthouseFigures {
   tbtMs: number;
   /** What the largest contentful paint was, as Lighthouse names the element. */
   lcpElement: string;
+  /** The audits of the accessibility and best-practices categories that did not pass, by id. */
+  failedAudits: string[];
+  /** Lighthouse's own error when the run failed (its scores are then 0 and mean nothing). */
+  runtimeError: string | null;
 }
 
 interface LcpElementDetails {
   items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[];
 }
 
-export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+/** The baseline's file in the build folder; the server serves it like any other file of the PWA. */
+export const BASELINE_PAGE = 'lighthouse-baseline.html';
+
+/**
+ * Writes the baseline page beside the build's index.html: the same document without a single
+ * script (the boot script, the entry and its preloads), with the first-paint copy of the sign-in
+ * page switched on as the boot script would switch it on. What Lighthouse then measures is the
+ * floor of the page: HTML, one stylesheet, fonts, no JavaScript.
+ */
+export function writeBaselinePage(distDir: string): void {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const withoutScripts = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+  const baseline = withoutScripts.replace(/<html\b([^>]*)>/, '<html$1 data-first-paint="cn">');
+  if (baseline === withoutScripts) throw new Error('index.html has no <html> tag to mark');
+  writeFileSync(join(distDir, BASELINE_PAGE), baseline);
+}
+
+/**
+ * One Lighthouse run. `storage` is written into the origin's localStorage first (a signed-in
+ * session for `/home`), and Lighthouse is told to keep it instead of clearing the origin.
+ */
+export async function runLighthouse(
+  url: string,
+  storage?: Record<string, string>,
+): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM.executablePath,
     chromeFlags: CHROMIUM.args,
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
+    const page = await browser.newPage();
+    if (storage) {
+      // Any answer of the origin will do to reach its storage; the health route loads no app.
+      await page.goto(`${new URL(url).origin}/api/health`);
+      await page.evaluate((items: Record<string, string>) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, storage);
+    }
+    const result = await lighthouse(
+      url,
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: Boolean(storage),
+      },
+      undefined,
+      page,
+    );
     if (!result) throw new Error('Lighthouse returned nothing');
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failedAudits = ['accessibility', 'best-practices'].flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -41,10 +96,39 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
       lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details as LcpElementDetails),
+      failedAudits,
+      runtimeError: result.lhr.runtimeError?.message ?? null,
     };
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
+}
+
+/**
+ * Each page `runs` times, the pages taking turns so that a slow moment of the shared machine falls
+ * on all of them alike; the run with the median performance score stands for the page. A run that
+ * Lighthouse itself failed (no paint seen in time, on a loaded machine) is left out of the median
+ * and counted in `failed`.
+ */
+export async function runLighthouseRounds(
+  pages: Record<string, { url: string; storage?: Record<string, string> }>,
+  runs: number,
+): Promise<Record<string, { median: LighthouseFigures; all: LighthouseFigures[]; failed: string[] }>> {
+  const all: Record<string, LighthouseFigures[]> = {};
+  for (let run = 0; run < runs; run++)
+    for (const [name, page] of Object.entries(pages))
+      (all[name] ??= []).push(await runLighthouse(page.url, page.storage));
+  return Object.fromEntries(
+    Object.entries(all).map(([name, runs]) => {
+      const figures = runs.filter((run) => !run.runtimeError);
+      const failed = runs.flatMap((run) => (run.runtimeError ? [run.runtimeError] : []));
+      if (figures.length === 0)
+        throw new Error(`Lighthouse failed every run of ${name}: ${failed.join('; ')}`);
+      const sorted = [...figures].sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
+      return [name, { median: sorted[Math.floor(sorted.length / 2)]!, all: figures, failed }];
+    }),
+  );
 }
 
 function lcpElementOf(details: LcpElementDetails | undefined): string {
