@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jobRuns } from '../db/schema';
 import { fileTestApp } from '../testing/file-app';
 import type { JobSpec } from './jobs';
-import { claimJobRun, finishJobRun, runJobIfDue } from './jobs';
+import { claimJobRun, finishJobRun, runJobIfDue, scheduleJob } from './jobs';
 
 const t = fileTestApp();
 let jobCount = 0;
@@ -51,6 +51,34 @@ describe('background jobs claimed through the database', () => {
     expect(await runJobIfDue(t.ctx, { ...job, run: () => Promise.resolve() }, 'process-b')).toBe(true);
     const [after] = await t.ctx.database.db.select().from(jobRuns).where(eq(jobRuns.name, job.name));
     expect(after?.lastError).toBeNull();
+  });
+});
+
+describe('the schedule of one process', () => {
+  it('between runs reads the row and claims (a write) only when the claim can succeed', async () => {
+    const runs: string[] = [];
+    const job = jobNamed(runs, 1_000, 1_000);
+    // The process's database, counting the claims (the only inserts a schedule makes).
+    let claims = 0;
+    const db = new Proxy(t.ctx.database.db, {
+      get(target, property, receiver) {
+        if (property === 'insert') claims += 1;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const stop = scheduleJob({ ...t.ctx, database: { ...t.ctx.database, db } }, job);
+    try {
+      // Ticks come every 250 ms: about ten in this time, for two or three runs.
+      await new Promise((resolve) => setTimeout(resolve, 2_600));
+    } finally {
+      stop();
+    }
+    await vi.waitFor(async () => {
+      const [row] = await t.ctx.database.db.select().from(jobRuns).where(eq(jobRuns.name, job.name));
+      expect(row?.lastFinishedAt?.getTime()).toBeGreaterThanOrEqual(row?.lastStartedAt.getTime() ?? 0);
+    });
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(claims).toBe(runs.length);
   });
 });
 

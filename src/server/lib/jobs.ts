@@ -26,6 +26,25 @@ export interface JobSpec {
 export const PROCESS_HOLDER = `${hostname()}:${process.pid}:${newId()}`;
 
 /**
+ * What the job's row says of its next run, in epoch ms: `earliest`, a period after its last start,
+ * before which it cannot be due whatever happens (starts only move later); `claimable`, when a claim
+ * would succeed as things stand (a run in progress holds it until its lease ends or it finishes).
+ * Both 0 when it never ran.
+ */
+export async function readJobDue(
+  ctx: AppContext,
+  spec: Pick<JobSpec, 'name' | 'everyMs'>,
+): Promise<{ earliest: number; claimable: number }> {
+  const [row] = await ctx.database.db
+    .select({ leaseUntil: jobRuns.leaseUntil, lastStartedAt: jobRuns.lastStartedAt })
+    .from(jobRuns)
+    .where(eq(jobRuns.name, spec.name));
+  if (!row) return { earliest: 0, claimable: 0 };
+  const earliest = row.lastStartedAt.getTime() + spec.everyMs;
+  return { earliest, claimable: Math.max(earliest, row.leaseUntil.getTime()) };
+}
+
+/**
  * Claims one run of the job for `holder` if it is due and free. True means the caller must run it
  * (and then call `finishJobRun`).
  */
@@ -85,11 +104,18 @@ const TICKS_PER_PERIOD = 4;
  */
 export function scheduleJob(ctx: AppContext, spec: JobSpec): () => void {
   let ticking = false;
+  // Before then the job cannot be due (a period after its last start, read from its row), so a tick
+  // costs nothing. Each tick used to try the claim, a write, even on the process that had just run
+  // the job; on PGlite, which runs in the server's own thread, every statement holds up requests.
+  let notBefore = 0;
   const tick = async () => {
-    if (ticking) return; // a slow run is not stacked on
+    if (ticking || ctx.now().getTime() < notBefore) return; // a slow run is not stacked on
     ticking = true;
     try {
-      await runJobIfDue(ctx, spec);
+      // A read first: the claim is an upsert, only worth making when the row says it would succeed
+      // (the upsert still decides, so processes racing for it stay exactly-once).
+      if ((await readJobDue(ctx, spec)).claimable <= ctx.now().getTime()) await runJobIfDue(ctx, spec);
+      notBefore = (await readJobDue(ctx, spec)).earliest;
     } catch (error) {
       // The claim itself failed (database unreachable): the next tick tries again.
       ctx.log.warn('background job claim failed', { job: spec.name, error: String(error) });
