@@ -1,7 +1,8 @@
 /**
  * A real S3-compatible server for tests (s3rver, a development dependency): started on a free port
  * of the loopback address with its objects in a new temporary folder, and removed again by
- * `close()`. It checks SigV4 signatures with its one built-in key pair.
+ * `close()`. s3rver checks only the access key id, so its address is kept private and clients talk
+ * to a gate in front of it (sigv4-gate.ts) that checks every SigV4 signature as a real store does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { AwsClient } from 'aws4fetch';
 import S3rver from 's3rver';
 import type { Env } from '../env';
 import type { S3StorageConfig } from '../providers/storage/s3-storage';
+import { startSigV4Gate } from './sigv4-gate';
 
 export interface LocalS3 {
   /** Settings of a provider on the server's bucket (path-style, as s3rver needs). */
@@ -20,6 +22,8 @@ export interface LocalS3 {
   listKeys(): Promise<string[]>;
   /** The folder s3rver keeps its buckets in. */
   directory: string;
+  /** Requests the signature gate refused, by S3 error code. */
+  refused: string[];
   close(): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ export interface LocalS3 {
 const ACCESS_KEY_ID = 'S3RVER';
 const SECRET_ACCESS_KEY = 'S3RVER';
 const BUCKET = 'card-portal-test';
+const REGION = 'us-east-1';
 
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'local-s3-'));
@@ -38,17 +43,24 @@ export async function startLocalS3(): Promise<LocalS3> {
     configureBuckets: [{ name: BUCKET }],
   });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const gate = await startSigV4Gate(
+    `http://127.0.0.1:${port}`,
+    new Map([[ACCESS_KEY_ID, SECRET_ACCESS_KEY]]),
+    REGION,
+  );
+  const endpoint = gate.endpoint;
   const lister = new AwsClient({
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
     service: 's3',
+    region: REGION,
   });
   return {
     directory,
+    refused: gate.refused,
     config: (overrides = {}) => ({
       endpoint,
-      region: 'us-east-1',
+      region: REGION,
       bucket: BUCKET,
       accessKeyId: ACCESS_KEY_ID,
       secretAccessKey: SECRET_ACCESS_KEY,
@@ -71,6 +83,7 @@ export async function startLocalS3(): Promise<LocalS3> {
       return [...(await answer.text()).matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => match[1] ?? '');
     },
     async close() {
+      await gate.close();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -8,14 +8,19 @@ import { StorageError } from './storage-provider';
 
 const PREFIX = 'card-portal/uploads/';
 
-// The whole contract against a real S3-compatible server, with a key prefix as operators set one.
+// The whole contract against a real S3-compatible server, with a key prefix as operators set one;
+// every request passes the signature gate, which must have refused none of them.
 describeStorageContract('S3 (s3rver)', async () => {
   const s3 = await startLocalS3();
   return {
     open: () => createS3Storage(s3.config({ prefix: PREFIX })),
     storedKeys: async () =>
       (await s3.listKeys()).filter((key) => key.startsWith(PREFIX)).map((key) => key.slice(PREFIX.length)),
-    close: () => s3.close(),
+    close: async () => {
+      const refused = [...s3.refused];
+      await s3.close();
+      if (refused.length > 0) throw new Error(`the store refused signatures: ${refused.join(', ')}`);
+    },
   };
 });
 
@@ -87,6 +92,15 @@ describe('S3 storage errors', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('UNKNOWNKEYID42');
     }
+    expect(await s3.listKeys()).toEqual([]);
+  });
+
+  it('is refused by a store that checks signatures when the secret is wrong, and never quotes it', async () => {
+    const storage = createS3Storage(s3.config({ secretAccessKey: SECRET }));
+    const text = await failureText(storage.get('Abc_def-1234'));
+    expect(text).toContain('object store refused get of Abc_def-1234: HTTP 403 SignatureDoesNotMatch');
+    expect(text).not.toContain(SECRET);
+    expect(s3.refused).toContain('SignatureDoesNotMatch');
     expect(await s3.listKeys()).toEqual([]);
   });
 
