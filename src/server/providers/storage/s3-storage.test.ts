@@ -108,6 +108,7 @@ describe('S3 storage errors', () => {
     const storage = createS3Storage(s3.config({ bucket: 'no-such-bucket' }));
     expect(await failureText(storage.get('Abc_def-1234'))).toContain('HTTP 404 NoSuchBucket');
     expect(await failureText(storage.put('Abc_def-1234', new Uint8Array([1])))).toContain('NoSuchBucket');
+    expect(await failureText(storage.remove('Abc_def-1234'))).toContain('HTTP 404 NoSuchBucket');
   });
 
   it('reports a store that cannot be reached, without its credentials', async () => {

@@ -91,6 +91,7 @@ export function createS3Storage(config: S3StorageConfig): StorageProvider {
       const existing = await send('put', key, { method: 'HEAD' });
       if (existing.ok) throw new StorageError('exists', 'the key is already stored');
       if (existing.status !== 404) throw await refused('put', key, existing);
+      // A copy the request owns: the caller's view may share a larger buffer.
       const body = new Uint8Array(bytes);
       const response = await send('put', key, {
         method: 'PUT',
@@ -124,9 +125,14 @@ export function createS3Storage(config: S3StorageConfig): StorageProvider {
     async remove(key) {
       const response = await send('remove', key, { method: 'DELETE' });
       // S3 answers 204 also for a key that is not there; some compatible stores answer 404.
-      if (response.ok || response.status === 404) {
+      if (response.ok) {
         await response.body?.cancel();
         return;
+      }
+      if (response.status === 404) {
+        const code = await errorCode(response);
+        if (code === null || code === 'NoSuchKey') return;
+        throw new StorageError('store', `object store refused remove of ${key}: HTTP 404 ${code}`);
       }
       throw await refused('remove', key, response);
     },
