@@ -1,5 +1,4 @@
 /** Builds the AppContext from a validated environment: database, secrets, mail, storage, clients, clock. */
-import { join } from 'node:path';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -14,7 +13,7 @@ import { createIssuerProvider, issuerProductionProblems } from './providers/issu
 import { createPaymentsProvider, paymentsProductionProblems } from './providers/payments';
 import { parseChannelSecrets } from './providers/payments/channel-secrets';
 import { payoutsConfigProblems } from './providers/payouts';
-import { createLocalFolderStorage } from './providers/storage/local-folder-storage';
+import { createStorageProvider, storageConfigProblems, storageProductionProblems } from './providers/storage';
 
 export const DEFAULT_CLIENTS = 'portal:portal';
 const WEB_CLIENT_ID = 'portal';
@@ -31,6 +30,7 @@ export function productionProblems(env: Env): string[] {
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
   problems.push(...issuerProductionProblems(env));
+  problems.push(...storageProductionProblems(env));
   if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required (Web Push signs with them)');
   if (env.VAPID_SUBJECT.endsWith('.local'))
@@ -54,13 +54,14 @@ function secretStrengthProblems(env: Env): string[] {
   if (env.IDENTITY_API_SECRET) named.push(['IDENTITY_API_SECRET', env.IDENTITY_API_SECRET]);
   if (env.PAYOUT_API_SECRET) named.push(['PAYOUT_API_SECRET', env.PAYOUT_API_SECRET]);
   if (env.VAPID_PRIVATE_KEY) named.push(['VAPID_PRIVATE_KEY', env.VAPID_PRIVATE_KEY]);
+  if (env.S3_SECRET_ACCESS_KEY) named.push(['S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY]);
   return named.map(([name, secret]) => weakSecretProblem(name, secret)).filter((p) => p !== null);
 }
 
 export async function buildContext(env: Env, options: { now?: () => Date } = {}): Promise<AppContext> {
   const problems = productionProblems(env);
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
-  const mismatched = payoutsConfigProblems(env);
+  const mismatched = [...payoutsConfigProblems(env), ...storageConfigProblems(env)];
   if (mismatched.length > 0) throw new Error(`Refusing to start: ${mismatched.join('; ')}`);
   const log = createLogger(env.LOG_LEVEL);
   const box = env.SECRET_KEY ? SecretBox.fromBase64(env.SECRET_KEY) : SecretBox.fromDataDir(env.DATA_DIR);
@@ -78,7 +79,7 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
     database,
     box,
     mail,
-    storage: createLocalFolderStorage(join(env.DATA_DIR, 'uploads')),
+    storage: createStorageProvider(env),
     payments: createPaymentsProvider(env, box),
     issuer: createIssuerProvider(env, box, now),
     identity: createIdentityProvider(env),

@@ -14,7 +14,7 @@ export interface AppContext {
   database: Database;
   box: SecretBox;
   mail: MailProvider;
-  /** Uploaded files' bytes (a local folder by default: DATA_DIR/uploads). */
+  /** Uploaded files' bytes: DATA_DIR/uploads by default, an S3-compatible store with STORAGE_PROVIDER=s3. */
   storage: StorageProvider;
   /** The payment channels of top-ups (the sandbox simulator in demo mode). */
   payments: PaymentsProvider;

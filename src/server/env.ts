@@ -88,6 +88,35 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(256 * 1024),
+  /** Where uploaded bytes live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible object store). */
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  /** The object store's address, e.g. `https://s3.eu-central-1.amazonaws.com` or a MinIO URL. */
+  S3_ENDPOINT: z.url().optional(),
+  /** The signing region (`auto` on Cloudflare R2; MinIO and Ceph accept the default). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'a region name such as eu-central-1')
+    .default('us-east-1'),
+  /** The bucket (S3 naming rules: 3–63 lowercase letters, digits, dots and hyphens). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `1`: the bucket goes in the path (MinIO, Ceph, s3rver); `0`: in the host name (AWS, R2). */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  /** Folder-like prefix of every object key, e.g. `card-portal/uploads`; no `.` or `..` segments. */
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\/?$/,
+      'folder names separated by /',
+    )
+    .optional(),
   /** Largest accepted upload (image) in MB (spec §5: 3 unless configured). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(3),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -3,7 +3,6 @@
  * move. `api()` encodes requests exactly as the contract declares (query, form or JSON) and returns
  * the envelope, so tests speak the same contract as the PWA.
  */
-import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Tokens } from '../../contract/auth';
@@ -21,7 +20,7 @@ import { createOutboxMail } from '../providers/mail/outbox-mail';
 import { createIdentityProvider } from '../providers/identity';
 import { createIssuerProvider } from '../providers/issuer';
 import { createPaymentsProvider } from '../providers/payments';
-import { createLocalFolderStorage } from '../providers/storage/local-folder-storage';
+import { createStorageProvider } from '../providers/storage';
 import type { TestDatabase, TestDbKind } from './test-db';
 import { openTestDatabase } from './test-db';
 
@@ -87,8 +86,8 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
     database: testDb.database,
     box,
     mail: createOutboxMail(testDb.database.db, null),
-    // Each test app has its own data folder, so its own uploads.
-    storage: createLocalFolderStorage(join(testDb.dataDir, 'uploads')),
+    // Each test app has its own data folder, so its own uploads (or the object store it was given).
+    storage: createStorageProvider(env),
     payments: createPaymentsProvider(env, box),
     issuer: createIssuerProvider(env, box, now),
     identity: createIdentityProvider(env),

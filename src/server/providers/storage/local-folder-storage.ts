@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { StorageProvider } from './storage-provider';
-import { assertStorageKey } from './storage-provider';
+import { assertStorageKey, StorageError } from './storage-provider';
 
 export interface LocalFolderStorage extends StorageProvider {
   /** The absolute folder the files are kept in. */
@@ -36,6 +36,10 @@ export function createLocalFolderStorage(folder: string): LocalFolderStorage {
         await writeFile(temporary, bytes, { flag: 'wx', mode: 0o600 });
         // link() never replaces an existing file: a reused key fails instead of overwriting bytes.
         await link(temporary, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new StorageError('exists', 'the key is already stored');
+        throw error;
       } finally {
         await rm(temporary, { force: true });
       }
