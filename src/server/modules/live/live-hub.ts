@@ -1,9 +1,9 @@
 /**
  * This process's end of the live events (issue 18 §1). The database sends them: triggers NOTIFY
- * `live_events` from the transaction of each change (migrations 0021 and 0023), so an event exists only once
- * its change committed, and every server process on the database hears it, whichever made it. Each
- * process listens once (one connection) and hands each event to the streams it serves for that
- * account or session; nothing here is state another process would need.
+ * `live_events` from the transaction of each change (migrations 0021 and 0023), so an event exists
+ * only once its change committed, and every server process on the database hears it, whichever made
+ * it. Each process listens once (one connection) and hands each event to the streams it serves for
+ * that account or session; nothing here is state another process would need.
  */
 import type { LiveEndCause, LiveKind } from '../../../contract/live';
 import { liveEndCause, liveKinds } from '../../../contract/live';
