@@ -11,21 +11,52 @@ import { endpoint } from './core';
 
 /**
  * What changed: the wallet's balances, top-up orders, USD transfer forecasts, cards (and their
- * authorizations and balances), 3-D Secure codes, notices.
+ * authorizations and balances), 3-D Secure codes, notices, and `account`: what the user info
+ * (GET /api/user/info) answers for the account or one of its members — status, profile, Google
+ * Authenticator, identity verification, a member's status, role or the role's keys. Each tab of the
+ * account re-reads its own user info then.
  */
-export const liveKinds = ['wallet', 'orders', 'forecasts', 'cards', 'otp', 'notices'] as const;
+export const liveKinds = ['wallet', 'orders', 'forecasts', 'cards', 'otp', 'notices', 'account'] as const;
 export const liveKind = z.enum(liveKinds);
 export type LiveKind = z.infer<typeof liveKind>;
 
 /**
  * Server-Sent Events names. `change` data: `{ "kinds": LiveKind[] }`. `ready` opens the stream
- * (data `{}`); `end` closes it for good (data `{ "reason": "session" }`: the session ended, so the
- * client must not reconnect with it). Comment lines (`: ping`) are heartbeats.
+ * (data `{}`); `end` closes it for good (data `{ "reason": "session", "cause": LiveEndCause }`: the
+ * session ended, so the client must not reconnect with it, and tells its user why). Comment lines
+ * (`: ping`) are heartbeats.
  */
 export const LIVE_EVENTS = { ready: 'ready', change: 'change', end: 'end' } as const;
 
 export const liveChange = z.object({ kinds: z.array(liveKind) });
 export type LiveChange = z.infer<typeof liveChange>;
+
+/**
+ * Why a stream's session ended: the session's revocation reason as the server records it, or
+ * `ended` for any other (a reason a newer server may add, or none recorded).
+ */
+export const liveEndCauses = [
+  'logout',
+  'idle',
+  'password-changed',
+  'password-reset',
+  'email-changed',
+  'google-unbound',
+  'account-cancelled',
+  'sub-frozen',
+  'sub-inactive',
+  'sub-password-reset',
+  'ended',
+] as const;
+export type LiveEndCause = (typeof liveEndCauses)[number];
+
+export const liveEnd = z.object({ reason: z.literal('session'), cause: z.enum(liveEndCauses) });
+export type LiveEnd = z.infer<typeof liveEnd>;
+
+/** A recorded revocation reason as a cause the client knows. */
+export function liveEndCause(reason: string | null | undefined): LiveEndCause {
+  return (liveEndCauses as readonly string[]).includes(reason ?? '') ? (reason as LiveEndCause) : 'ended';
+}
 
 export const stream = endpoint({
   id: 'live.stream',

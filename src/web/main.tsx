@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
 import { captureInviteCode } from './features/auth/invite';
+import { followAccess } from './lib/access-follow';
 import { setPageOpener, setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
@@ -25,7 +26,10 @@ captureInviteCode(window.location.href);
 // Service worker, install prompt and manifest language; early, so no beforeinstallprompt is missed.
 startPwa();
 
-/** The router, the HTTP layer's way back to sign-in, and React's root over #root. */
+/**
+ * The router, the HTTP layer's way back to sign-in, the open page following the rights, and
+ * React's root over #root.
+ */
 function createApp() {
   const router = createAppRouter();
 
@@ -36,6 +40,9 @@ function createApp() {
   });
 
   setPageOpener((path) => void router.navigate({ to: path }));
+
+  // Rights that change while a page shows (the live stream's `account`) re-check that page.
+  followAccess(router);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

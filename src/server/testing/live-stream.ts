@@ -1,6 +1,7 @@
 /**
- * Reads a live stream (GET /api/live) in a test: opens it on an app (in-process) and collects its
- * Server-Sent Events, so a test can wait for the event it expects or check that none came.
+ * Reads a live stream (GET /api/live) in a test: opens it on an app (in-process) or on a server
+ * process (its base URL) and collects its Server-Sent Events, so a test can wait for the event it
+ * expects or check that none came.
  */
 import type { Hono } from 'hono';
 
@@ -35,10 +36,14 @@ export function parseEvents(text: string): { events: StreamEvent[]; rest: string
   return { events, rest };
 }
 
-export async function openLiveStream(app: Hono, token: string | undefined): Promise<OpenStream> {
+export async function openLiveStream(server: Hono | string, token: string | undefined): Promise<OpenStream> {
   const abort = new AbortController();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await app.request('/api/live', { headers, signal: abort.signal });
+  const init = { headers, signal: abort.signal };
+  const response =
+    typeof server === 'string'
+      ? await fetch(`${server}/api/live`, init)
+      : await server.request('/api/live', init);
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
   let done = false;

@@ -282,14 +282,17 @@ function messageFor(endpoint: EndpointDef, { code, msg, path }: Envelope): strin
   return catalogueMessage(code, msg, path, (key) => translate(key));
 }
 
-/** Spec §8: 401/403/600/610 clear the storage and send the user to sign-in (one toast only). */
-function forceSignIn(): void {
+/**
+ * Spec §8: 401/403/600/610 clear the storage and send the user to sign-in (one toast only). The
+ * live stream ends a session the same way, with the reason the server gave (`text`).
+ */
+export function forceSignIn(text = translate('common:catalogue.401')): void {
   const now = Date.now();
   const first = now - lastForcedSignIn > 3000;
   lastForcedSignIn = now;
-  endSession();
+  void endSession();
   if (!first) return;
-  toastError(translate('common:catalogue.401'));
+  toastError(text);
   redirectToSignIn();
 }
 

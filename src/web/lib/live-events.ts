@@ -8,7 +8,7 @@ import { atom } from 'jotai';
 import { appStore, onSessionEnd } from './session';
 
 /** The kinds of contract/live.ts, repeated here so this module stays free of the contract's zod. */
-export type LiveKind = 'wallet' | 'orders' | 'forecasts' | 'cards' | 'otp' | 'notices';
+export type LiveKind = 'wallet' | 'orders' | 'forecasts' | 'cards' | 'otp' | 'notices' | 'account';
 
 /** The stream is open and has said `ready`. */
 export const liveConnectedAtom = atom(false);

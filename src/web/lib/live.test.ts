@@ -164,12 +164,13 @@ describe('the connection', () => {
     const net = streamingFetch();
     startLive(new QueryClient(), net.fetcher);
     await vi.waitFor(() => expect(net.opened).toBe(1));
-    net.send('event: ready\ndata: {}\n\nevent: end\ndata: {"reason":"session"}\n\n');
+    net.send('event: ready\ndata: {}\n\nevent: end\ndata: {"reason":"session","cause":"logout"}\n\n');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(net.opened).toBe(1);
     expect(isLive()).toBe(false);
     stopLive();
 
+    tokens();
     const refused = streamingFetch();
     refused.answerNext(refused.envelope(401));
     startLive(new QueryClient(), refused.fetcher);

@@ -5,26 +5,42 @@
  * session ends.
  *
  * Each `change` event names kinds of data, never the data: the matching TanStack Query keys are
- * invalidated (only queries on screen refetch), the wallet atom reloads, and features listening
- * through lib/live-events.ts (the 3-D Secure codes, an open top-up order) load again. After every
+ * invalidated (only queries on screen refetch), the wallet atom reloads, `account` re-reads the user
+ * info into the session atoms (rights, status; lib/access-follow.ts then moves a member off a page
+ * its role lost), and features listening through lib/live-events.ts (the 3-D Secure codes, an open
+ * top-up order) load again. After every
  * (re)connect everything is refreshed once, since changes made while the stream was down were not
  * heard. While the stream is down, `liveConnectedAtom` is false and the features' polling runs.
  *
  * Reconnects back off from the server's `retry:` (3 s) doubling to a minute, with jitter so a
  * restarted server is not hit by every tab at once; an expired access token is refreshed first;
- * `end` (the session ended) and 401/403/610 stop it for good. A tab hidden for HIDDEN_CLOSE_MS lets
+ * `end` (the session ended: frozen member, logout elsewhere, password changed…) and 401/403/610
+ * stop it for good and sign the tab out locally, saying why, as an API call refused so would. A tab hidden for HIDDEN_CLOSE_MS lets
  * its stream go and reopens it when shown again.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { stream } from '../../contract/live';
-import { localeOf, storedLang } from './i18n';
-import { refreshSession, urlOf } from './http';
+import type { LiveEndCause } from '../../contract/live';
+import { liveEndCause, stream } from '../../contract/live';
+import { refreshAccess } from './access-refresh';
+import { localeOf, storedLang, translate } from './i18n';
+import { forceSignIn, refreshSession, urlOf } from './http';
 import { emitLiveChange, setLiveConnected, type LiveKind } from './live-events';
 import { onSessionEnd } from './session';
 import { getItem } from './storage';
 import { refreshWallet } from './wallet';
 
-const ALL_KINDS: readonly LiveKind[] = ['wallet', 'orders', 'forecasts', 'cards', 'otp', 'notices'];
+const ALL_KINDS: readonly LiveKind[] = [
+  'wallet',
+  'orders',
+  'forecasts',
+  'cards',
+  'otp',
+  'notices',
+  'account',
+];
+
+/** The user info's query (features/account/useUserInfo.ts): `account` fills it, no second load. */
+const USER_INFO_KEY = ['account', 'info'] as const;
 
 /** The query keys (prefixes) each kind makes stale. */
 export const LIVE_QUERY_KEYS: Record<LiveKind, readonly QueryKey[]> = {
@@ -43,6 +59,14 @@ export const LIVE_QUERY_KEYS: Record<LiveKind, readonly QueryKey[]> = {
   cards: [['cards'], ['cardGroups'], ['subHome'], ['account', 'overview'], ['account', 'overviewForSub']],
   otp: [],
   notices: [['notices']],
+  account: [
+    ['account', 'infoForSub'],
+    ['account', 'privilege'],
+    ['identity'],
+    ['subAccounts'],
+    ['roles'],
+    ['subHome'],
+  ],
 };
 
 export const MAX_RETRY_MS = 60_000;
@@ -89,7 +113,25 @@ export function applyChange(client: QueryClient, kinds: ReadonlySet<LiveKind>): 
   for (const kind of kinds)
     for (const queryKey of LIVE_QUERY_KEYS[kind]) void client.invalidateQueries({ queryKey });
   if (kinds.has('wallet') || kinds.has('orders') || kinds.has('forecasts')) void refreshWallet();
+  if (kinds.has('account')) followAccount(client);
   emitLiveChange(kinds);
+}
+
+/** The session atoms follow the account: fresh user info and rights, stored and put in the cache. */
+function followAccount(client: QueryClient): void {
+  void refreshAccess().then((user) => {
+    if (user) client.setQueryData(USER_INFO_KEY, user);
+  });
+}
+
+/** The translated reason a tab signed out by the stream shows. */
+export function sessionEndText(cause: LiveEndCause): string {
+  return translate(`common:sessionEnded.${cause}`);
+}
+
+/** The session is over for the server: forget it here too, saying why, and go to sign-in. */
+function signOutHere(cause: LiveEndCause | null): void {
+  forceSignIn(cause ? sessionEndText(cause) : undefined);
 }
 
 type Outcome = 'ended' | 'dropped' | 'refresh';
@@ -193,7 +235,9 @@ class LiveConnection {
         .then((body: { code?: unknown }) => (typeof body.code === 'number' ? body.code : response.status))
         .catch(() => response.status);
       if (code === 600) return 'refresh';
-      return END_CODES.has(code) ? 'ended' : 'dropped';
+      if (!END_CODES.has(code)) return 'dropped';
+      signOutHere(null);
+      return 'ended';
     }
     return this.read(response.body, onReady);
   }
@@ -221,6 +265,8 @@ class LiveConnection {
             const kinds = (JSON.parse(event.data) as { kinds?: LiveKind[] }).kinds ?? [];
             applyChange(this.client, new Set(kinds.filter((kind) => ALL_KINDS.includes(kind))));
           } else if (event.event === 'end') {
+            const data = JSON.parse(event.data) as { cause?: string };
+            signOutHere(liveEndCause(data.cause));
             return 'ended';
           }
         }

@@ -32,6 +32,9 @@ export type SignOutResult = 'signedOut' | 'forced';
 export async function signOut(successText: string): Promise<SignOutResult> {
   // The browser stops taking this session's pushes (the server deletes their subscriptions itself).
   await import('./push').then(({ forgetDevicePush }) => forgetDevicePush()).catch(() => undefined);
+  // This tab's stream would hear the revocation and sign out "from another window" over the
+  // success message: it closes first.
+  await import('./live').then(({ stopLive }) => stopLive()).catch(() => undefined);
   try {
     await call(logout, {});
     toastSuccess(successText, LOGOUT_MESSAGE_MS);

@@ -1,29 +1,36 @@
 /**
  * This process's end of the live events (issue 18 §1). The database sends them: triggers NOTIFY
- * `live_events` from the transaction of each change (migration 0020), so an event exists only once
- * its change committed, and every server process on the database hears it, whichever made it. Each
- * process listens once (one connection) and hands each event to the streams it serves for that
- * account or session; nothing here is state another process would need.
+ * `live_events` from the transaction of each change (migrations 0021 and 0023), so an event exists
+ * only once its change committed, and every server process on the database hears it, whichever made
+ * it. Each process listens once (one connection) and hands each event to the streams it serves for
+ * that account or session; nothing here is state another process would need.
  */
-import type { LiveKind } from '../../../contract/live';
-import { liveKinds } from '../../../contract/live';
+import type { LiveEndCause, LiveKind } from '../../../contract/live';
+import { liveEndCause, liveKinds } from '../../../contract/live';
 import type { Database } from '../../db/client';
 
 export const LIVE_CHANNEL = 'live_events';
 
-/** What one NOTIFY says: the account (`*` for everyone) or the session, and the kind. */
+/** What one NOTIFY says: the account (`*` for everyone) or the session (and why it ended), and the kind. */
 export type LiveSignal =
-  { kind: LiveKind; accountId: string } | { kind: 'session'; sessionId: string } | { kind: 'push' };
+  | { kind: LiveKind; accountId: string }
+  | { kind: 'session'; sessionId: string; cause: LiveEndCause }
+  | { kind: 'push' };
 
 export function parseSignal(payload: string): LiveSignal | null {
-  let raw: { a?: unknown; s?: unknown; k?: unknown };
+  let raw: { a?: unknown; s?: unknown; k?: unknown; r?: unknown };
   try {
     raw = JSON.parse(payload) as typeof raw;
   } catch {
     return null;
   }
   if (raw.k === 'push') return { kind: 'push' };
-  if (raw.k === 'session' && typeof raw.s === 'string') return { kind: 'session', sessionId: raw.s };
+  if (raw.k === 'session' && typeof raw.s === 'string')
+    return {
+      kind: 'session',
+      sessionId: raw.s,
+      cause: liveEndCause(typeof raw.r === 'string' ? raw.r : null),
+    };
   if (typeof raw.a === 'string' && (liveKinds as readonly unknown[]).includes(raw.k))
     return { kind: raw.k as LiveKind, accountId: raw.a };
   return null;
@@ -34,8 +41,8 @@ export interface LiveListener {
   sessionId: string;
   /** A change of this kind for the listener's account (or everyone's). */
   onChange(kind: LiveKind): void;
-  /** The listener's session ended. */
-  onSessionEnd(): void;
+  /** The listener's session ended, for this reason. */
+  onSessionEnd(cause: LiveEndCause): void;
 }
 
 export class LiveHub {
@@ -98,7 +105,8 @@ export class LiveHub {
       return;
     }
     if (signal.kind === 'session') {
-      for (const listener of [...(this.bySession.get(signal.sessionId) ?? [])]) listener.onSessionEnd();
+      for (const listener of [...(this.bySession.get(signal.sessionId) ?? [])])
+        listener.onSessionEnd(signal.cause);
       return;
     }
     const listeners =

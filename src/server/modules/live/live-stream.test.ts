@@ -96,7 +96,7 @@ describe('GET /api/live', () => {
     const answer = await t.api(logout, {}, { token: session.token });
     expect(answer.body.code).toBe(200);
     const end = await stream.waitFor((e) => e.event === 'end');
-    expect(end.data).toEqual({ reason: 'session' });
+    expect(end.data).toEqual({ reason: 'session', cause: 'logout' });
     await expect.poll(() => stream.ended()).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 /**
  * GET /api/live: the caller's live stream as Server-Sent Events (issue 18 §1). The bearer header
  * authenticated the call (the registrar); from then on the stream checks its session on every
- * heartbeat and ends, with an `end` event, the moment the session ends (a trigger signals logout and
+ * heartbeat and ends, with an `end` event naming why, the moment the session ends (a trigger signals logout and
  * every other revocation at once; the heartbeat catches the idle limit). Only kinds travel, never
  * data: the client refetches through the ordinary endpoints, which check its permissions.
  *
@@ -10,8 +10,8 @@
  * client how soon to come back after a drop.
  */
 import { eq } from 'drizzle-orm';
-import type { LiveKind } from '../../../contract/live';
-import { LIVE_EVENTS } from '../../../contract/live';
+import type { LiveEnd, LiveEndCause, LiveKind } from '../../../contract/live';
+import { LIVE_EVENTS, liveEndCause } from '../../../contract/live';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema';
 import { fail } from '../../lib/errors';
@@ -42,14 +42,22 @@ export const STREAM_HEADERS = {
   Connection: 'keep-alive',
 } as const;
 
-/** Whether the session may still listen: not revoked and not idle beyond the limit. */
-export async function sessionAlive(ctx: AppContext, sessionId: string): Promise<boolean> {
+/**
+ * Why the session may no longer listen (revoked: its reason; idle beyond the limit: `idle`), or
+ * null while it may.
+ */
+export async function sessionEndCause(ctx: AppContext, sessionId: string): Promise<LiveEndCause | null> {
   const [row] = await ctx.database.db
-    .select({ revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      revokedAt: sessions.revokedAt,
+      revokedReason: sessions.revokedReason,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
-  if (!row || row.revokedAt) return false;
-  return ctx.now().getTime() - row.lastSeenAt.getTime() <= ctx.env.SESSION_IDLE_TTL * 1000;
+  if (!row) return 'ended';
+  if (row.revokedAt) return liveEndCause(row.revokedReason);
+  return ctx.now().getTime() - row.lastSeenAt.getTime() <= ctx.env.SESSION_IDLE_TTL * 1000 ? null : 'idle';
 }
 
 export function sseEvent(event: string, data: unknown): string {
@@ -85,8 +93,9 @@ export async function streamChanges(call: Call): Promise<Response> {
           // already closed by the reader
         }
       };
-      const end = (): void => {
-        send(sseEvent(LIVE_EVENTS.end, { reason: 'session' }));
+      const end = (cause: LiveEndCause): void => {
+        const data: LiveEnd = { reason: 'session', cause };
+        send(sseEvent(LIVE_EVENTS.end, data));
         close();
       };
 
@@ -109,8 +118,8 @@ export async function streamChanges(call: Call): Promise<Response> {
       });
       const heartbeat = setInterval(() => {
         send(': ping\n\n');
-        sessionAlive(ctx, sessionId).then(
-          (alive) => alive || end(),
+        sessionEndCause(ctx, sessionId).then(
+          (cause) => cause && end(cause),
           () => undefined,
         );
       }, HEARTBEAT_MS);
@@ -127,7 +136,8 @@ export async function streamChanges(call: Call): Promise<Response> {
       send(`retry: ${RETRY_MS}\n\n`);
       send(sseEvent(LIVE_EVENTS.ready, {}));
       // The session may have ended between the authentication and the subscription.
-      if (!(await sessionAlive(ctx, sessionId))) end();
+      const cause = await sessionEndCause(ctx, sessionId);
+      if (cause) end(cause);
     },
     cancel: () => {
       closed = true;
