@@ -3,7 +3,7 @@
  * components touch; the stubs below are the smallest that behave plausibly. Safe to load twice
  * (as a configured setup file and by an explicit import).
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installAntdRenderer } from './lib/antd-react19';
 import { i18n } from './lib/i18n';
@@ -14,6 +14,12 @@ declare global {
 
 if (!globalThis.__cardPortalTestSetup) {
   globalThis.__cardPortalTestSetup = true;
+
+  // waitFor and findBy give up after 1 s by default. A screen that loads a lazy chunk (a dialog, a
+  // sheet) took longer than that with the two cores busy (CI runs two test files at a time, beside
+  // whatever else the machine does), and failed tests whose behaviour was right. What they wait for
+  // still has to appear; only the patience is longer.
+  configure({ asyncUtilTimeout: 5_000 });
 
   class NoopObserver {
     observe(): void {}
