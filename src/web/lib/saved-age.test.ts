@@ -55,7 +55,7 @@ describe('formatSavedAge', () => {
     const { i18n } = await import('./i18n');
     await i18n.changeLanguage('zh-CN');
     try {
-      expect(formatSavedAge(NOW - 10_000, NOW, t)).toBe('刚刚');
+      expect(formatSavedAge(NOW - 10_000, NOW, t)).toBe('不到 1 分钟前');
       expect(formatSavedAge(NOW - 12 * MIN, NOW, t)).toBe('12 分钟前');
       expect(formatSavedAge(Date.UTC(2026, 10, 25, 6, 2), NOW, t)).toBe('昨天 14:02 UTC+8');
       expect(formatSavedAge(Date.UTC(2026, 10, 20, 1, 0), NOW, t)).toBe('2026-11-20 09:00 UTC+8');

@@ -101,7 +101,12 @@ function SavedTable({ cards }: { cards: readonly SavedCard[] }) {
         <thead>
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={column === 'balance' ? 'cp-cl-table__end' : undefined}>
+              <th
+                key={column}
+                scope="col"
+                // The live table's column widths; the segment takes the rest.
+                className={`cp-cl-table__col-${column} ${column === 'balance' ? 'cp-cl-table__end' : ''}`}
+              >
                 {t(column === 'segment' ? 'saved.segment' : `column.${column}`)}
               </th>
             ))}
