@@ -6,7 +6,7 @@
  * saved the page and the banner say it needs the network; a request that found no server while
  * online is the list's own error, with Retry, and the saved list under it.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../contract/cards';
@@ -17,6 +17,7 @@ import { snapshotKey } from '../../../lib/snapshot';
 import { setWidth } from '../../../test-browser';
 import { signIn, TEST_USER } from '../../../test-fixtures';
 import { renderWithClient, requestsTo, stubApi } from '../../../test-utils';
+import { useSavedCards } from './useSavedCards';
 import { cardListSnapshot } from './card-snapshot';
 import { CardList } from './CardListPage';
 import { testCard } from './list-test-data';
@@ -128,6 +129,18 @@ describe('card list snapshot', () => {
       'serial',
       'status',
     ]);
+  });
+
+  it('keeps nothing of a view that is not kept (a filter, the team list), nor shows a saved copy there', async () => {
+    await cardListSnapshot.save(TEST_USER.userId, { data: { cards: CARDS, total: 2 }, savedAt: 1 });
+    vi.mocked(set).mockClear();
+    const { result } = renderHook(() =>
+      useSavedCards({ firstPage: { data: CARDS, total: 2 }, loadedAt: Date.now() }, false),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current).toBeNull();
+    expect(set).not.toHaveBeenCalled();
+    expect((db.get(KEY) as { savedAt: number }).savedAt).toBe(1);
   });
 
   it('offline: shows the saved list read only with its age, and the banner says the page shows saved data', async () => {
