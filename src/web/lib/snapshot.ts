@@ -37,29 +37,11 @@ export interface SnapshotStore<T> {
  * card number under any of its names, the CVV, the PIN, the expiry the details sheet reveals, and
  * tokens.
  */
-const SECRET_FIELDS = new Set(
-  [
-    'pan',
-    'cardNo',
-    'cardNumber',
-    'number',
-    'cvv',
-    'cvc',
-    'cvv2',
-    'pin',
-    'expiry',
-    'expiryMonth',
-    'expiryYear',
-    'expMonth',
-    'expYear',
-    'token',
-    'accessToken',
-    'refreshToken',
-  ].map(normalise),
-);
+const SECRET_FIELD =
+  /^(pan|cardno|cardnumber|number|cvv2?|cvc|pin|exp(iry)?(month|year)?|(access|refresh)?token)$/;
 
-function normalise(name: string): string {
-  return name.replace(/[-_]/g, '').toLowerCase();
+function isSecretField(name: string): boolean {
+  return SECRET_FIELD.test(name.replace(/[-_]/g, '').toLowerCase());
 }
 
 /** The first field of `value` (at any depth) named like a secret, or null. */
@@ -73,7 +55,7 @@ export function secretFieldIn(value: unknown): string | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   for (const [name, inner] of Object.entries(value)) {
-    if (SECRET_FIELDS.has(normalise(name))) return name;
+    if (isSecretField(name)) return name;
     const found = secretFieldIn(inner);
     if (found) return found;
   }
