@@ -1,11 +1,16 @@
 /**
- * The connectivity banner of the signed-in layout: while offline it says that saved figures are
- * shown and network actions are unavailable; when the connection returns it says so briefly.
- * A polite live region, so screen readers announce both changes without stealing focus.
+ * The connectivity banner of the signed-in layout. Offline it says what is true of the open page:
+ * that it shows data saved at some time (the page says so through `useShowsSnapshot`, with the
+ * data's age) or that it needs the network and will load when the connection returns. When the
+ * connection returns it says so briefly. A list that failed to load while online is that list's
+ * own error, not this banner's business. A polite live region, so screen readers announce the
+ * changes without stealing focus.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/offline';
+import { useShownSnapshot } from '../../lib/shown-snapshot';
+import { useSavedAge } from './SavedAge';
 import { WIDGETS_NS } from './widgets-i18n';
 import './offline-banner.css';
 
@@ -15,6 +20,8 @@ export const BACK_ONLINE_MS = 3000;
 export function OfflineBanner() {
   const { t } = useTranslation(WIDGETS_NS);
   const online = useOnline();
+  const shownSavedAt = useShownSnapshot();
+  const age = useSavedAge(online ? null : shownSavedAt);
   // Time the connection came back; the "Back online" line shows for BACK_ONLINE_MS after it.
   const [recoveredAt, setRecoveredAt] = useState<number | null>(null);
 
@@ -34,7 +41,11 @@ export function OfflineBanner() {
   return (
     <div className="cp-connectivity" role="status" aria-live="polite" data-testid="offline-banner-region">
       {state ? (
-        <p className={`cp-connectivity__bar cp-connectivity__bar--${state}`} data-testid={`${state}-banner`}>
+        <p
+          className={`cp-connectivity__bar cp-connectivity__bar--${state}`}
+          data-testid={`${state}-banner`}
+          data-shows={state === 'offline' ? (shownSavedAt !== null ? 'saved' : 'nothing') : undefined}
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             {state === 'offline' ? (
               <path
@@ -55,7 +66,13 @@ export function OfflineBanner() {
               />
             )}
           </svg>
-          <span>{t(`connectivity.${state}`)}</span>
+          <span>
+            {state === 'online'
+              ? t('connectivity.online')
+              : shownSavedAt !== null
+                ? t('connectivity.offlineSaved', { age })
+                : t('connectivity.offlineNothing')}
+          </span>
         </p>
       ) : null}
     </div>

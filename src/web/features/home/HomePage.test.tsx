@@ -9,7 +9,8 @@ import { call } from '../../lib/http';
 import { toastError } from '../../lib/notify';
 import { installDismissedAtom, installPromptAtom, type BeforeInstallPromptEvent } from '../../lib/pwa';
 import { appStore, endSession, saveTokens, saveUserInfo } from '../../lib/session';
-import { saveSnapshot, snapshotKey } from '../../lib/snapshot';
+import { snapshotKey } from '../../lib/snapshot';
+import { homeSnapshot } from './home-snapshot';
 import type { RouteName } from '../../lib/route-meta';
 import { HomePage } from './HomePage';
 
@@ -114,8 +115,11 @@ describe('HomePage online', () => {
   it('saves the figures as the offline snapshot of this user', async () => {
     answer({ CNY: 0, USD: 0 });
     renderHome();
-    await waitFor(() => expect(db.get(snapshotKey('u1'))).toBeTruthy());
-    expect(db.get(snapshotKey('u1'))).toMatchObject({ wallet: { CNY: 0, USD: 0 }, overview: EMPTY_OVERVIEW });
+    await waitFor(() => expect(db.get(snapshotKey('home', 'u1'))).toBeTruthy());
+    expect(db.get(snapshotKey('home', 'u1'))).toMatchObject({
+      v: 2,
+      data: { wallet: { CNY: 0, USD: 0 }, overview: EMPTY_OVERVIEW },
+    });
   });
 
   it('offers the three quick actions as links', async () => {
@@ -140,15 +144,22 @@ describe('HomePage online', () => {
 describe('HomePage offline', () => {
   it('shows the saved snapshot with its time, and says actions need the network', async () => {
     const savedAt = Date.UTC(2026, 10, 20, 9, 30);
-    await saveSnapshot('u1', { wallet: { CNY: 88800, USD: 4200 }, overview: EMPTY_OVERVIEW, savedAt });
+    await homeSnapshot.save('u1', {
+      data: { wallet: { CNY: 88800, USD: 4200 }, overview: EMPTY_OVERVIEW },
+      savedAt,
+    });
     setOnline(false);
     vi.mocked(call).mockRejectedValue(new Error('offline'));
     renderHome();
 
     await waitFor(() => expect(screen.getByTestId('wallet-CNY').textContent).toBe('¥888.00'));
     expect(screen.getByTestId('wallet-USD').textContent).toBe('$42.00');
-    expect(screen.getByTestId('snapshot-time').textContent).toMatch(
-      /^Offline — figures as of Nov 20, \d\d:30/,
+    // Saved days ago: the age is the date and time in the product's zone, which it names.
+    expect(screen.getByTestId('snapshot-time').textContent).toBe(
+      'Offline — figures saved on 2026-11-20 17:30 UTC+8',
+    );
+    expect(screen.getByTestId('snapshot-time').querySelector('button')?.title).toBe(
+      'Saved at Nov 20, 2026, 17:30 UTC+8',
     );
     expect(screen.getByTestId('home-page').dataset.source).toBe('snapshot');
 

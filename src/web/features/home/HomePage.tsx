@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/ui/Can';
 import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
+import { useShowsSnapshot } from '../../lib/shown-snapshot';
 import { ActivityChart } from './components/ActivityChart';
 import { BalanceCard } from './components/BalanceCard';
 import { IdentityBanner } from './components/IdentityBanner';
@@ -33,6 +34,8 @@ export function HomePage({ builtRoutes }: HomePageProps) {
   const { t } = useTranslation(HOME_NS);
   const user = useAtomValue(userInfoAtom, { store: appStore });
   const data = useHomeData();
+  // Offline, the figures shown are the saved ones: the offline banner says so, with their age.
+  useShowsSnapshot(!data.online && data.asOf !== null ? data.asOf : null);
 
   return (
     <div className="cp-home" data-testid="home-page" data-source={data.source}>

@@ -11,8 +11,9 @@ import { overviewCall, type Overview } from '../../../contract/account';
 import { headerLoad } from '../../lib/header-load';
 import { useOnline } from '../../lib/offline';
 import { appStore, hasAccessToken, tokensAtom, userInfoAtom } from '../../lib/session';
-import { loadSnapshot, saveSnapshot, type OfflineSnapshot } from '../../lib/snapshot';
+import type { Snapshot } from '../../lib/snapshot';
 import { refreshWallet, useWallet, type Balances } from '../../lib/wallet';
+import { homeSnapshot, type HomeFigures } from './home-snapshot';
 
 export const overviewQueryKey = ['account', 'overview'] as const;
 
@@ -53,12 +54,12 @@ export function useHomeData(): HomeData {
     // session has ended (the cache is cleared then) it must not run again without a token.
     enabled: online && signedIn,
   });
-  const [snapshot, setSnapshot] = useState<OfflineSnapshot | null>(null);
+  const [snapshot, setSnapshot] = useState<Snapshot<HomeFigures> | null>(null);
 
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    void loadSnapshot(userId).then((saved) => {
+    void homeSnapshot.load(userId).then((saved) => {
       if (current) setSnapshot(saved);
     });
     return () => {
@@ -74,9 +75,8 @@ export function useHomeData(): HomeData {
   useEffect(() => {
     if (!userId || !liveWallet || !liveOverview || !walletAt || !overviewAt) return;
     // The older of the two loads dates the pair.
-    void saveSnapshot(userId, {
-      wallet: liveWallet,
-      overview: liveOverview,
+    void homeSnapshot.save(userId, {
+      data: { wallet: liveWallet, overview: liveOverview },
       savedAt: Math.min(walletAt, overviewAt),
     });
   }, [userId, liveWallet, liveOverview, walletAt, overviewAt]);
@@ -87,8 +87,8 @@ export function useHomeData(): HomeData {
   const liveAt = walletAt && overviewAt ? Math.min(walletAt, overviewAt) : (walletAt ?? overviewAt);
 
   return {
-    wallet: fromSnapshot ? snapshot.wallet : liveWallet,
-    overview: fromSnapshot ? snapshot.overview : liveOverview,
+    wallet: fromSnapshot ? snapshot.data.wallet : liveWallet,
+    overview: fromSnapshot ? snapshot.data.overview : liveOverview,
     source,
     asOf: fromSnapshot ? snapshot.savedAt : outdated ? liveAt : null,
     online,

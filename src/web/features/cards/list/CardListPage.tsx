@@ -16,6 +16,8 @@ import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { NO_GROUP } from '../../../lib/card-groups';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
+import { ensureOnline, useOnline } from '../../../lib/offline';
+import { useShowsSnapshot } from '../../../lib/shown-snapshot';
 import { useFilterForm } from '../../../lib/useFilterForm';
 import { OtpSheet } from '../otp/OtpSheet';
 import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
@@ -37,6 +39,7 @@ import { CardActionsSheet } from './components/CardActionsSheet';
 import { CardExportSheet } from './components/CardExportSheet';
 import { CardFilters } from './components/CardFilters';
 import { CardScreen } from './components/CardScreen';
+import { SavedCards } from './components/SavedCards';
 import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import type { CardAction, CardRowsProps } from './components/card-rows';
@@ -44,6 +47,7 @@ import { CARD_LIST_NS } from './i18n';
 import { MemberPicker } from '../team/MemberPicker';
 import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
+import { failedForNoAnswer, useSavedCards } from './useSavedCards';
 import { OVERSCAN_ROWS } from './useWindowedRows';
 import './card-list.css';
 
@@ -109,6 +113,14 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
   const choices = useRangeList();
   const patch = useCardPatcher();
   const canExport = usePermission('card:export');
+  const online = useOnline();
+  // Offline, or when the request found no server, the default view of the user's own cards
+  // stands in from its saved copy (read only, dated); the banner is told so.
+  const saved = useSavedCards(
+    { firstPage: list.data?.pages[0], loadedAt: list.dataUpdatedAt },
+    !team && activeFilterCount(applied) === 0,
+  );
+  useShowsSnapshot(!online && saved ? saved.savedAt : null);
 
   const [menuCard, setMenuCard] = useState<CardView | null>(null);
   /** The phone's card screen: the card it shows (swiping moves it through `cards`). */
@@ -198,7 +210,12 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
         lead={team ? t(`${TEAM_CARDS_NS}:cards.intro`) : t('intro')}
       >
         <Can permission="card:otp">
-          <button type="button" className="cp-cl-3ds" onClick={() => setPool(true)} data-testid="open-3ds">
+          <button
+            type="button"
+            className="cp-cl-3ds"
+            onClick={() => ensureOnline() && setPool(true)}
+            data-testid="open-3ds"
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path
                 d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z"
@@ -228,164 +245,174 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
         </Suspense>
       )}
 
-      <FilterPanel
-        onSearch={search}
-        onClear={form.clear}
-        // Zero cards are not worth a file: the export is offered once the list holds something.
-        onExport={canExport && total > 0 ? () => setExporting(true) : undefined}
-        activeCount={activeFilterCount(applied)}
-        searching={list.isFetching && !isFetchingNextPage}
-        label={t('filter.title')}
-        data-testid="card-filter"
-      >
-        <CardFilters draft={draft} onChange={change} problem={problem} choices={choices.data} />
-      </FilterPanel>
-
-      <div className="cp-cl-toolbar">
-        <span className="cp-cl-toolbar__total" data-testid="card-total">
-          {list.data ? t('total', { count: total }) : ''}
-        </span>
-        <span className="cp-cl-toolbar__actions">
-          <Button
-            size="small"
-            fill={selecting ? 'solid' : 'outline'}
-            color={selecting ? 'primary' : 'default'}
-            onClick={() => (selecting ? endSelection() : setSelecting(true))}
-            aria-pressed={selecting}
-            data-testid="toggle-select"
+      {online ? (
+        <>
+          <FilterPanel
+            onSearch={search}
+            onClear={form.clear}
+            // Zero cards are not worth a file: the export is offered once the list holds something.
+            onExport={canExport && total > 0 ? () => setExporting(true) : undefined}
+            activeCount={activeFilterCount(applied)}
+            searching={list.isFetching && !isFetchingNextPage}
+            label={t('filter.title')}
+            data-testid="card-filter"
           >
-            {selecting ? t('select.done') : t('select.start')}
-          </Button>
-          {wholeGroup ? (
-            <>
-              <Can permission="card:freeze">
-                <Button
-                  size="small"
-                  fill="outline"
-                  onClick={() => setBulk({ action: 'freeze', groupId: wholeGroup })}
-                  data-testid="group-freeze"
-                >
-                  {t('batch2.freezeGroup')}
-                </Button>
-              </Can>
-              <Can permission="card:freeze">
-                <Button
-                  size="small"
-                  fill="outline"
-                  onClick={() => setBulk({ action: 'activate', groupId: wholeGroup })}
-                  data-testid="group-activate"
-                >
-                  {t('batch2.activateGroup')}
-                </Button>
-              </Can>
-              <Can permission="card:recharge">
-                <Button
-                  size="small"
-                  fill="outline"
-                  onClick={() => setBulk({ action: 'recharge', groupId: wholeGroup })}
-                  data-testid="group-recharge"
-                >
-                  {t('batch2.rechargeGroup')}
-                </Button>
-              </Can>
-              <Can permission="card:delete">
-                <Button
-                  size="small"
-                  fill="outline"
-                  color="danger"
-                  onClick={() => setBulk({ action: 'delete', groupId: wholeGroup })}
-                  data-testid="group-delete"
-                >
-                  {t('batch2.deleteGroup')}
-                </Button>
-              </Can>
-            </>
-          ) : null}
-          <Button
-            size="small"
-            fill="outline"
-            onClick={() => void list.reload()}
-            disabled={list.isFetching}
-            data-testid="card-refresh"
-          >
-            {t('refresh')}
-          </Button>
-        </span>
-      </div>
+            <CardFilters draft={draft} onChange={change} problem={problem} choices={choices.data} />
+          </FilterPanel>
 
-      <div className="cp-cl-pull-area" {...(wide ? {} : pull.handlers)} aria-busy={list.isFetching}>
-        {pull.state !== 'idle' ? (
-          <div
-            className="cp-cl-pull"
-            style={{ height: pull.state === 'refreshing' ? PULL_THRESHOLD * 0.75 : pull.distance }}
-            role="status"
-            data-testid="card-pull"
-          >
-            {t(
-              pull.state === 'refreshing'
-                ? 'pull.refreshing'
-                : pull.state === 'armed'
-                  ? 'pull.release'
-                  : 'pull.pull',
-            )}
-          </div>
-        ) : null}
-
-        {list.isPending ? (
-          <div className="cp-cl-skeleton" role="status" data-testid="card-list-loading">
-            <span className="cp-visually-hidden">{t('loading')}</span>
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="cp-shimmer cp-cl-skeleton__row" aria-hidden="true" />
-            ))}
-          </div>
-        ) : list.isError && cards.length === 0 ? (
-          <div className="cp-cl-empty" role="alert" data-testid="card-list-failed">
-            <p>{t('loadFailed')}</p>
-            <Button size="small" color="primary" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
-        ) : cards.length === 0 ? (
-          <div className="cp-cl-empty" data-testid="card-list-empty">
-            <p>{filtered ? t('emptyFiltered') : t('empty')}</p>
-          </div>
-        ) : wide ? (
-          <CardTable {...rowsProps} />
-        ) : (
-          <CardTiles {...rowsProps} />
-        )}
-
-        {cards.length > 0 && (hasNextPage || isFetchingNextPage) ? (
-          <div className="cp-cl-more">
-            {isFetchNextPageError ? (
+          <div className="cp-cl-toolbar">
+            <span className="cp-cl-toolbar__total" data-testid="card-total">
+              {list.data ? t('total', { count: total }) : ''}
+            </span>
+            <span className="cp-cl-toolbar__actions">
+              <Button
+                size="small"
+                fill={selecting ? 'solid' : 'outline'}
+                color={selecting ? 'primary' : 'default'}
+                onClick={() => (selecting ? endSelection() : setSelecting(true))}
+                aria-pressed={selecting}
+                data-testid="toggle-select"
+              >
+                {selecting ? t('select.done') : t('select.start')}
+              </Button>
+              {wholeGroup ? (
+                <>
+                  <Can permission="card:freeze">
+                    <Button
+                      size="small"
+                      fill="outline"
+                      onClick={() => setBulk({ action: 'freeze', groupId: wholeGroup })}
+                      data-testid="group-freeze"
+                    >
+                      {t('batch2.freezeGroup')}
+                    </Button>
+                  </Can>
+                  <Can permission="card:freeze">
+                    <Button
+                      size="small"
+                      fill="outline"
+                      onClick={() => setBulk({ action: 'activate', groupId: wholeGroup })}
+                      data-testid="group-activate"
+                    >
+                      {t('batch2.activateGroup')}
+                    </Button>
+                  </Can>
+                  <Can permission="card:recharge">
+                    <Button
+                      size="small"
+                      fill="outline"
+                      onClick={() => setBulk({ action: 'recharge', groupId: wholeGroup })}
+                      data-testid="group-recharge"
+                    >
+                      {t('batch2.rechargeGroup')}
+                    </Button>
+                  </Can>
+                  <Can permission="card:delete">
+                    <Button
+                      size="small"
+                      fill="outline"
+                      color="danger"
+                      onClick={() => setBulk({ action: 'delete', groupId: wholeGroup })}
+                      data-testid="group-delete"
+                    >
+                      {t('batch2.deleteGroup')}
+                    </Button>
+                  </Can>
+                </>
+              ) : null}
               <Button
                 size="small"
                 fill="outline"
-                onClick={() => void fetchNextPage()}
-                data-testid="card-more"
+                onClick={() => void list.reload()}
+                disabled={list.isFetching}
+                data-testid="card-refresh"
               >
-                {t('loadMore')}
+                {t('refresh')}
               </Button>
-            ) : (
-              <span role="status">{t('loadingMore')}</span>
-            )}
+            </span>
           </div>
-        ) : null}
-      </div>
 
-      {selecting ? (
-        <BatchBar
-          count={selected.size}
-          onSelectAll={selectAll}
-          onClear={() => setSelected(new Map())}
-          onRecharge={() => setBatch('recharge')}
-          onDelete={() => setBatch('delete')}
-          onGroup={() => setBatch('group')}
-          onTags={() => setBatch('tags')}
-          onFreeze={() => setBulk({ action: 'freeze', cardIds: [...selected.keys()] })}
-          onActivate={() => setBulk({ action: 'activate', cardIds: [...selected.keys()] })}
-        />
-      ) : null}
+          <div className="cp-cl-pull-area" {...(wide ? {} : pull.handlers)} aria-busy={list.isFetching}>
+            {pull.state !== 'idle' ? (
+              <div
+                className="cp-cl-pull"
+                style={{ height: pull.state === 'refreshing' ? PULL_THRESHOLD * 0.75 : pull.distance }}
+                role="status"
+                data-testid="card-pull"
+              >
+                {t(
+                  pull.state === 'refreshing'
+                    ? 'pull.refreshing'
+                    : pull.state === 'armed'
+                      ? 'pull.release'
+                      : 'pull.pull',
+                )}
+              </div>
+            ) : null}
+
+            {list.isPending ? (
+              <div className="cp-cl-skeleton" role="status" data-testid="card-list-loading">
+                <span className="cp-visually-hidden">{t('loading')}</span>
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="cp-shimmer cp-cl-skeleton__row" aria-hidden="true" />
+                ))}
+              </div>
+            ) : list.isError && cards.length === 0 ? (
+              <>
+                <div className="cp-cl-empty" role="alert" data-testid="card-list-failed">
+                  <p>{t('loadFailed')}</p>
+                  <Button size="small" color="primary" onClick={() => void list.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </div>
+                {/* No server answered: the saved copy, dated, under the failure (never "offline"). */}
+                {saved && failedForNoAnswer(list.error) ? <SavedCards saved={saved} wide={wide} /> : null}
+              </>
+            ) : cards.length === 0 ? (
+              <div className="cp-cl-empty" data-testid="card-list-empty">
+                <p>{filtered ? t('emptyFiltered') : t('empty')}</p>
+              </div>
+            ) : wide ? (
+              <CardTable {...rowsProps} />
+            ) : (
+              <CardTiles {...rowsProps} />
+            )}
+
+            {cards.length > 0 && (hasNextPage || isFetchingNextPage) ? (
+              <div className="cp-cl-more">
+                {isFetchNextPageError ? (
+                  <Button
+                    size="small"
+                    fill="outline"
+                    onClick={() => void fetchNextPage()}
+                    data-testid="card-more"
+                  >
+                    {t('loadMore')}
+                  </Button>
+                ) : (
+                  <span role="status">{t('loadingMore')}</span>
+                )}
+              </div>
+            ) : null}
+          </div>
+
+          {selecting ? (
+            <BatchBar
+              count={selected.size}
+              onSelectAll={selectAll}
+              onClear={() => setSelected(new Map())}
+              onRecharge={() => setBatch('recharge')}
+              onDelete={() => setBatch('delete')}
+              onGroup={() => setBatch('group')}
+              onTags={() => setBatch('tags')}
+              onFreeze={() => setBulk({ action: 'freeze', cardIds: [...selected.keys()] })}
+              onActivate={() => setBulk({ action: 'activate', cardIds: [...selected.keys()] })}
+            />
+          ) : null}
+        </>
+      ) : (
+        <SavedCards saved={saved} wide={wide} />
+      )}
 
       <CardActionsSheet card={menuCard} onClose={() => setMenuCard(null)} onAction={onAction} />
       {wide ? null : (

@@ -8,6 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { cardPage, cardPageForSub, rangeList, type CardView } from '../../../../contract/cards';
 import type { ResponseOf } from '../../../../contract/core';
 import { call } from '../../../lib/http';
+import { useOnline } from '../../../lib/offline';
 import type { CardFilterRequest } from './card-filter';
 
 /** The contract's largest page: fewest requests while scrolling through thousands of cards. */
@@ -30,6 +31,9 @@ export const OWN_CARDS: CardScope = { team: false };
 export function useCardList(filter: CardFilterRequest, scope: CardScope = OWN_CARDS) {
   const client = useQueryClient();
   const queryKey = useMemo(() => [...CARD_LIST_KEY, filter, scope] as const, [filter, scope]);
+  // Offline the page shows the saved list (useSavedCards) and asks nothing: a request would only
+  // fail with "you are offline". The list loads as soon as the connection is back.
+  const online = useOnline();
 
   const query = useInfiniteQuery({
     queryKey,
@@ -39,6 +43,7 @@ export function useCardList(filter: CardFilterRequest, scope: CardScope = OWN_CA
         ? call(cardPageForSub, { ...page, subAccountId: scope.subAccountId }, { signal })
         : call(cardPage, page, { signal });
     },
+    enabled: online,
     initialPageParam: 1,
     getNextPageParam: (last: CardPage) =>
       last.pageNo * last.pageSize < last.total && last.data.length > 0 ? last.pageNo + 1 : undefined,

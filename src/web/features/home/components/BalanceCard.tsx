@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '../../../../contract/core';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Money } from '../../../components/ui/Money';
+import { SavedAge } from '../../../components/ui/SavedAge';
 import { useClickGuard } from '../../../components/ui/useClickGuard';
 import { ensureOnline } from '../../../lib/offline';
 import { HOME_NS } from '../i18n';
-import { formatMoment } from '../time';
 import type { HomeData } from '../useHomeData';
 
 export const WALLET_CURRENCIES: readonly CurrencyCode[] = ['CNY', 'USD'];
@@ -17,7 +17,7 @@ export const WALLET_CURRENCIES: readonly CurrencyCode[] = ['CNY', 'USD'];
 type Props = Pick<HomeData, 'wallet' | 'asOf' | 'online' | 'walletLoading' | 'walletFailed' | 'refresh'>;
 
 export function BalanceCard({ wallet, asOf, online, walletLoading, walletFailed, refresh }: Props) {
-  const { t, i18n } = useTranslation(HOME_NS);
+  const { t } = useTranslation(HOME_NS);
   const { guarded, guard } = useClickGuard();
   const onRefresh = guard(() => {
     if (ensureOnline()) void refresh();
@@ -48,11 +48,10 @@ export function BalanceCard({ wallet, asOf, online, walletLoading, walletFailed,
       </header>
       {asOf !== null ? (
         <p className="cp-balance__as-of" role="status" data-testid="snapshot-time">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          {t(online ? 'snapshot.stale' : 'snapshot.asOf', { time: formatMoment(asOf, i18n.language) })}
+          <SavedAge
+            savedAt={asOf}
+            phrase={(age) => t(online ? 'snapshot.stale' : 'snapshot.asOf', { age })}
+          />
         </p>
       ) : null}
       {!wallet && !online ? (

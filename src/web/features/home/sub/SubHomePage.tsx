@@ -15,6 +15,7 @@ import { appStore, hasAccessToken, userInfoAtom } from '../../../lib/session';
 import { refreshWallet, useWallet } from '../../../lib/wallet';
 import { ActivityChart } from '../components/ActivityChart';
 import { BalanceCard } from '../components/BalanceCard';
+import { useShowsSnapshot } from '../../../lib/shown-snapshot';
 import { OverviewStats } from '../components/OverviewStats';
 import { AccessCard } from './AccessCard';
 import { RecentCards, RecentRecords } from './RecentActivity';
@@ -36,6 +37,8 @@ export function SubHomePage() {
     queryFn: ({ signal }) => headerLoad(overviewForSub, {}, signal),
     enabled: online && hasAccessToken(),
   });
+  // Offline the balances still shown are those loaded before: the offline banner says how old.
+  useShowsSnapshot(!online && showWallet && wallet.balances ? wallet.updatedAt : null);
 
   return (
     <div className="cp-home cp-sub-home" data-testid="sub-home-page">
