@@ -21,7 +21,7 @@ export type FilterFact =
   | { kind: 'dates'; from?: string | undefined; to?: string | undefined };
 
 /** Left out: filters that are not set ('' / undefined), so pages can list every field. */
-export type MaybeFact = FilterFact | false | null | undefined;
+export type MaybeFact = FilterFact | false | '' | null | undefined;
 
 /** The facts that are set: a fact with an empty value or an open range on both ends is none. */
 export function setFacts(facts: readonly MaybeFact[]): FilterFact[] {
