@@ -62,6 +62,19 @@ describe('the empty-list sentence', () => {
     expect(say('zh-CN', '记录', [NOVEMBER])).toBe('11月1日至11月26日没有记录');
   });
 
+  it('says what happened in the range when the rows have a date of their own', () => {
+    const opened: FilterFact = { kind: 'dates', from: '2026-11-01', to: '2026-11-26', label: 'opened' };
+    const openedZh: FilterFact = { ...opened, label: '开卡' };
+    expect(say('en', 'cards', [opened])).toBe('No cards opened between 1 Nov and 26 Nov');
+    expect(say('zh-CN', '卡片', [openedZh])).toBe('没有 11月1日至11月26日开卡的卡片');
+    expect(say('en', 'cards', [RESUBMITTED, opened])).toBe(
+      'No cards with status Resubmitted opened between 1 Nov and 26 Nov',
+    );
+    expect(say('zh-CN', '卡片', [RESUBMITTED_ZH, openedZh])).toBe(
+      '没有 11月1日至11月26日开卡 状态为「已重新提交」的卡片',
+    );
+  });
+
   it('writes the year of a day outside this year', () => {
     expect(dayInWords('2025-12-31', 'en', TODAY)).toBe('31 Dec 2025');
     expect(dayInWords('2025-12-31', 'zh-CN', TODAY)).toBe('2025年12月31日');

@@ -17,8 +17,11 @@ export type FilterFact =
   | { kind: 'is'; label: string; value: string }
   /** A keyword the rows contain: "merchant containing “amazon”" / 商户包含「amazon」. */
   | { kind: 'contains'; label: string; value: string }
-  /** A date range; either end may be open. */
-  | { kind: 'dates'; from?: string | undefined; to?: string | undefined };
+  /**
+   * A date range; either end may be open. `label` says what happened in it when the rows' own
+   * date is not meant ("opened" / "开卡"): "No cards opened between 1 Nov and 26 Nov".
+   */
+  | { kind: 'dates'; from?: string | undefined; to?: string | undefined; label?: string | undefined };
 
 /** Left out: filters that are not set ('' / undefined), so pages can list every field. */
 export type MaybeFact = FilterFact | false | '' | null | undefined;
@@ -90,13 +93,14 @@ export function emptySentence(
       : range.from
         ? t('empty.from', { date: day(range.from) })
         : t('empty.until', { date: day(range.to ?? '') });
+  const labelled = range?.label ? t('empty.datesLabelled', { label: range.label, dates }) : dates;
   const sentence = conditions.length
     ? t('empty.filtered', {
         subject,
         conditions: t('empty.with', { conditions: joinList(conditions, t) }),
-        dates,
+        dates: labelled,
       })
-    : t('empty.filteredDates', { subject, dates });
+    : t(range?.label ? 'empty.filteredDatesLabelled' : 'empty.filteredDates', { subject, dates: labelled });
   return sentence
     .replace(/\s{2,}/g, ' ')
     .trim();
