@@ -34,7 +34,16 @@ export function EmptyState({ message, action, filtered = false, ...rest }: Empty
       data-filtered={filtered ? 'true' : 'false'}
     >
       <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">
-        <rect x="8" y="10" width="32" height="28" rx="5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        <rect
+          x="8"
+          y="10"
+          width="32"
+          height="28"
+          rx="5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        />
         <path d="M8 20h32M16 28h10" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
       <p data-testid={`${testId}-text`}>{message}</p>

@@ -101,9 +101,7 @@ export function emptySentence(
         dates: labelled,
       })
     : t(range?.label ? 'empty.filteredDatesLabelled' : 'empty.filteredDates', { subject, dates: labelled });
-  return sentence
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return sentence.replace(/\s{2,}/g, ' ').trim();
 }
 
 /** "a", "a and b", "a, b and c" / "a、b和c". */
