@@ -40,6 +40,7 @@ const LANGS = [
 
 /** Opens the phone's folded filter panel; wide screens show the fields at once. */
 async function openFilters(page: Page, testId: string) {
+  await expect(page.getByTestId(testId)).toBeVisible(); // the page has drawn its filters
   const toggle = page.getByTestId(`${testId}-toggle`);
   if (await toggle.isVisible()) await toggle.click();
 }
