@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInWithStorage, test } from './fixtures';
+import { fillDate } from './date-helpers';
 import { verifyBusinessByApi } from './identity-helpers';
 import { useLanguage } from './pwa-helpers';
 
@@ -114,7 +115,7 @@ test('a USD transfer forecast is rejected, resubmitted and approved, then shows 
   await expect(page.getByTestId('forecast-amount-error')).toBeVisible();
 
   await page.getByTestId('forecast-amount').fill('1250.10');
-  await page.getByTestId('forecast-transferDate').fill('2026-11-20');
+  await fillDate(page, 'forecast-transferDate', '2026-11-20');
   await page.getByTestId('forecast-payerName').fill('ACME Trading LLC');
   await page.getByTestId('forecast-payerAccount').fill('000123456789');
   await page.getByTestId('forecast-bankName').fill('First Demo Bank');

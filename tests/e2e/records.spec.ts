@@ -61,6 +61,6 @@ test('records read as sentences, keep their ids in the details, and follow a lan
   if (phone) await page.getByTestId('flow-filter-toggle').click();
   await page.getByTestId('flow-filter-type').selectOption('rebate');
   await page.getByTestId('flow-filter-search').click();
-  await expect(page.getByTestId('flow-list-empty')).toContainText('类型：返佣');
+  await expect(page.getByTestId('flow-list-empty')).toContainText('没有 类型为「返佣」的财务明细');
   await expect(page.getByTestId('flow-filter-export')).toHaveCount(0);
 });

@@ -101,3 +101,8 @@ export function guardTarget(
   const first = children.find((child) => built.has(child.name) && allowed.has(child.permission));
   return first ? first.path : NO_PERMISSION_PATH;
 }
+
+/** Whether the user may open a route: an empty list offers "create the first one" only then. */
+export function mayOpen(name: RouteName): boolean {
+  return allowedIds().has(routeMeta(name).permission);
+}

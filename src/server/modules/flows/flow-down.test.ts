@@ -187,6 +187,14 @@ describe('GET /api/account/flowDown', () => {
     }
   });
 
+  it('answers a filter that finds nothing with a file of headers only (docs/decisions.md)', async () => {
+    const filter: Filter = { txnNo: 'T-NOTHING-MATCHES' };
+    expect(await pageRows(filter)).toEqual([]);
+    const res = await download({ ...filter, format: 'csv' });
+    expect(res.status).toBe(200);
+    expect(await readCsv(res)).toEqual([EN_HEADERS]);
+  });
+
   it('streams a UTF-8 CSV with a byte-order mark, RFC 4180 quoting and signed two-decimal amounts', async () => {
     const res = await download({ format: 'csv' });
     expect(res.status).toBe(200);

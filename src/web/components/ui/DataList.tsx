@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from './DataList.pager';
 import { PULL_THRESHOLD, usePullToRefresh } from './DataList.pull';
 import { StatementView, type StatementLine } from './DataList.statement';
+import { EmptyState, type EmptyAction } from './EmptyState';
 import { RefreshIcon } from './icons';
 import { useMediaQuery, WIDE_QUERY } from './useMediaQuery';
 import { WIDGETS_NS } from './widgets-i18n';
@@ -38,7 +39,12 @@ export interface DataListProps<T> {
   /** Refresh button, and pull-to-refresh on phones. May return a promise to show progress. */
   onRefresh?: () => unknown;
   loading?: boolean;
-  empty?: ReactNode;
+  /** What an empty list says (components/ui/EmptyState.tsx `useListEmpty` builds it). */
+  empty?: string;
+  /** Clear filters, or the action creating the first item. */
+  emptyAction?: EmptyAction | undefined;
+  /** Whether filters found nothing, rather than the list being new. */
+  emptyFiltered?: boolean;
   /** Actions per row: a last column in the table, the card footer on a phone. */
   actions?: (row: T) => ReactNode;
   /** Phones: two-line statement rows instead of cards of label/value pairs (records lists). */
@@ -78,22 +84,12 @@ export function DataList<T>(props: DataListProps<T>) {
   const body = initialLoad ? (
     <Skeleton />
   ) : rows.length === 0 ? (
-    <div className="cp-list__empty" data-testid={`${testId}-empty`}>
-      <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true">
-        <rect
-          x="8"
-          y="10"
-          width="32"
-          height="28"
-          rx="5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        />
-        <path d="M8 20h32M16 28h10" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
-      <p>{props.empty ?? t('list.empty')}</p>
-    </div>
+    <EmptyState
+      message={props.empty ?? t('list.empty')}
+      action={props.emptyAction}
+      filtered={props.emptyFiltered}
+      data-testid={`${testId}-empty`}
+    />
   ) : wide ? (
     <TableView {...props} />
   ) : props.statement ? (

@@ -18,6 +18,8 @@ const COARSE_POINTER = '(pointer: coarse)';
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export interface DateFieldProps {
+  /** The input's id, when a form moves the focus to it (a field in error). */
+  id?: string | undefined;
   name: string;
   label: string;
   value: string;
@@ -41,7 +43,18 @@ function textOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export function DateField({ name, label, value, onChange, min, max, error, hint, ...rest }: DateFieldProps) {
+export function DateField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  hint,
+  ...rest
+}: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const touch = useMediaQuery(COARSE_POINTER);
@@ -59,6 +72,7 @@ export function DateField({ name, label, value, onChange, min, max, error, hint,
   return (
     <>
       <TextField
+        id={id}
         name={name}
         label={label}
         value={value}

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { NO_GROUP, useGroupChoices, useTagChoices } from '../../lib/card-groups';
+import type { MaybeFact } from './empty-sentence';
 import { SelectField } from './SelectField';
 import { WIDGETS_NS } from './widgets-i18n';
 
@@ -47,4 +48,20 @@ export function GroupTagFields({ groupId, tagId, onGroup, onTag, testId }: Group
       />
     </>
   );
+}
+
+/** The group and tag filters as facts of an empty list's sentence, by their names. */
+export function useGroupTagFacts(groupId: string | undefined, tagId: string | undefined): MaybeFact[] {
+  const { t } = useTranslation(WIDGETS_NS);
+  const groups = useGroupChoices(Boolean(groupId));
+  const tags = useTagChoices(Boolean(tagId));
+  const groupName =
+    groupId === NO_GROUP
+      ? t('groupTag.noGroup')
+      : (groups.data?.find((g) => g.id === groupId)?.name ?? groupId);
+  const tagName = tags.data?.find((x) => x.id === tagId)?.name ?? tagId;
+  return [
+    groupId && { kind: 'is', label: t('groupTag.group'), value: groupName ?? '' },
+    tagId && { kind: 'is', label: t('groupTag.tag'), value: tagName ?? '' },
+  ];
 }

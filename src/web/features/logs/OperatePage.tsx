@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginLog, operateLog } from '../../../contract/logs';
 import { subUserEnum } from '../../../contract/sub-accounts';
+import { EmptyState, useListEmpty } from '../../components/ui/EmptyState';
 import { PageIntro } from '../../components/ui/PageIntro';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
@@ -74,6 +75,36 @@ export function OperatePage() {
   const fresh = newSignIns(loginRows);
   const opRows = operations.data?.data ?? [];
   const resultText = (r: string) => t(`result.${r}`);
+  const actorMember = members.data?.find((m) => m.id === actor);
+  const emptyState = useListEmpty({
+    subject: t(`emptySubject.${kind}`),
+    facts: [
+      result !== 'all' && { kind: 'is', label: t('resultLabel'), value: resultText(result) },
+      kind === 'operate' &&
+        actor !== '' && {
+          kind: 'is',
+          label: t('actorFilter'),
+          value:
+            actor === 'main'
+              ? t('actorMain')
+              : actorMember
+                ? t('actorMember', {
+                    name: actorMember.nickname || actorMember.email,
+                    uid: actorMember.subUid,
+                  })
+                : actor,
+        },
+      kind === 'operate' && { kind: 'contains', label: t('subjectFilter'), value: subject },
+    ],
+    firstUse: t(`emptyFirst.${kind}`),
+    onClear: () => {
+      setResult('all');
+      setActor('');
+      setSubject('');
+      setSubjectDraft('');
+      setPageNo(1);
+    },
+  });
 
   const exportPage = () =>
     kind === 'login'
@@ -136,9 +167,12 @@ export function OperatePage() {
           }}
           data-testid="logs-result"
         />
-        <Button size="small" onClick={exportPage} data-testid="logs-export">
-          {t('export')}
-        </Button>
+        {/* The page as a file: none while it holds no row. */}
+        {total > 0 ? (
+          <Button size="small" onClick={exportPage} data-testid="logs-export">
+            {t('export')}
+          </Button>
+        ) : null}
       </div>
       {kind === 'operate' ? (
         <form
@@ -238,7 +272,14 @@ export function OperatePage() {
             </tbody>
           </table>
         )}
-        {total === 0 ? <p>{t('empty')}</p> : null}
+        {total === 0 && !(kind === 'login' ? logins : operations).isPending ? (
+          <EmptyState
+            message={emptyState.empty}
+            action={emptyState.emptyAction}
+            filtered={emptyState.emptyFiltered}
+            data-testid="logs-empty"
+          />
+        ) : null}
       </div>
       <div className="cp-personal__row">
         <Button

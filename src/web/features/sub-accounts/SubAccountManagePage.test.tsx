@@ -79,6 +79,28 @@ afterEach(async () => {
 });
 
 describe('members', () => {
+  it('offers the first invitation, then names the filters that found nothing', async () => {
+    teamApi([]);
+    await renderPage('/subAccountManage', SubAccountManagePage);
+    const text = async () => (await screen.findByTestId('members-list-empty-text')).textContent;
+    expect(await text()).toContain('No members yet');
+    fireEvent.click(screen.getByTestId('members-list-empty-action'));
+    expect(await screen.findByTestId('invite-sheet')).toBeTruthy();
+
+    const filters = within(screen.getByTestId('members-filter'));
+    const roles = filters.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+    await waitFor(() => expect(roles.options).toHaveLength(2));
+    fireEvent.change(screen.getByTestId('members-filter-keyword'), { target: { value: 'zed' } });
+    fireEvent.change(roles, { target: { value: 'r1' } });
+    fireEvent.change(filters.getByRole('combobox', { name: 'Validity' }), { target: { value: '1' } });
+    fireEvent.submit(screen.getByTestId('members-filter'));
+    await waitFor(async () =>
+      expect(await text()).toBe(
+        'No members with name, e-mail or number containing “zed”, role Buyers and validity expired',
+      ),
+    );
+  });
+
   it('lists each member with status, role, validity and figures', async () => {
     teamApi([member(), member({ id: 'm2', email: 'old@example.com', nickname: 'Olaf', expired: true })]);
     await renderPage('/subAccountManage', SubAccountManagePage);

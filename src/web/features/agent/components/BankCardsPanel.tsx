@@ -72,6 +72,7 @@ export function BankCardsPanel() {
         loading={cards.isFetching}
         onRefresh={() => cards.refetch()}
         empty={t('bankCards.empty')}
+        emptyAction={{ label: t('bankCards.add'), onClick: () => setAdding(true) }}
         actions={(row) => (
           <button
             type="button"

@@ -26,6 +26,7 @@ import { call } from '../../../lib/http';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { CARD_GROUPS_NS } from '../i18n';
 import { ConfirmSheet } from './ConfirmSheet';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { GroupExportSheet } from './GroupExportSheet';
 import { MergeSheet } from './MergeSheet';
 import { NameSheet } from './NameSheet';
@@ -124,9 +125,11 @@ export function GroupsTab() {
           </Button>
         </p>
       ) : list.length === 0 && !groups.isPending ? (
-        <p className="cp-cg-empty" data-testid="groups-empty">
-          {t('empty')}
-        </p>
+        <EmptyState
+          message={t('empty')}
+          action={{ label: t('add'), onClick: () => setOpen({ kind: 'add' }) }}
+          data-testid="groups-empty"
+        />
       ) : (
         <ul className="cp-cg-list" data-testid="groups-list">
           {list.map((group) => (
@@ -184,14 +187,17 @@ export function GroupsTab() {
                 <Button size="small" fill="none" onClick={() => void pin(group)} data-testid="group-pin">
                   {group.pinned ? t('unpin') : t('pin')}
                 </Button>
-                <Button
-                  size="small"
-                  fill="none"
-                  onClick={() => setOpen({ kind: 'export', group })}
-                  data-testid="group-export-open"
-                >
-                  {t('export')}
-                </Button>
+                {/* No file of zero cards: the count beside the name says why there is no export. */}
+                {group.cardCount > 0 ? (
+                  <Button
+                    size="small"
+                    fill="none"
+                    onClick={() => setOpen({ kind: 'export', group })}
+                    data-testid="group-export-open"
+                  >
+                    {t('export')}
+                  </Button>
+                ) : null}
                 {group.cardCount > 0 ? (
                   <>
                     <Can permission="card:recharge">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '../../../../contract/tags';
 import { TAG_NAME_MAX, tagAdd, tagPage, tagRemove, tagUpdate } from '../../../../contract/tags';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { invalidateGroupChoices } from '../../../lib/card-groups';
 import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
@@ -35,7 +36,11 @@ export function TagsTab() {
         </Button>
       </div>
       {list.length === 0 && !tags.isPending ? (
-        <p className="cp-cg-empty">{t('tags.empty')}</p>
+        <EmptyState
+          message={t('tags.empty')}
+          action={{ label: t('tags.add'), onClick: () => setOpen({ kind: 'add' }) }}
+          data-testid="tags-empty"
+        />
       ) : (
         <ul className="cp-cg-tags" data-testid="tags-list">
           {list.map((tag) => (

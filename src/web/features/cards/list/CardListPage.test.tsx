@@ -7,6 +7,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '../../../../contract/cards';
+import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import { i18n } from '../../../lib/i18n';
+import { storeAccess } from '../../../lib/permissions';
+import { clearStorage } from '../../../lib/storage';
 import { toastSuccess } from '../../../lib/notify';
 import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
 import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
@@ -20,7 +24,7 @@ import {
   type Reply,
 } from '../../../test-utils';
 import { SubCardListPage } from '../sub/SubCardListPage';
-import { CardList } from './CardListPage';
+import { CardList, CardListPage } from './CardListPage';
 import { testCard, testCards, testCost } from './list-test-data';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -203,6 +207,56 @@ describe('CardListPage list and filters', () => {
     expect(within(row).getByTestId('row-recharge')).toBeTruthy();
     fireEvent.click(within(row).getByTestId('row-more'));
     expect(await screen.findByTestId('card-actions')).toBeTruthy();
+  });
+});
+
+describe('CardListPage empty states', () => {
+  afterEach(async () => {
+    clearStorage();
+    await i18n.changeLanguage('en');
+  });
+
+  it('offers the first card to a user who may open one', async () => {
+    storeAccess(mainAccessGrant(1));
+    serve([]);
+    await renderPage('/cardList', CardListPage, ['/cardOpen']);
+    expect((await screen.findByTestId('card-list-empty-text')).textContent).toBe(
+      'No cards yet. Cards you open appear here.',
+    );
+    expect(screen.queryByTestId('card-filter-export')).toBeNull();
+    fireEvent.click(screen.getByTestId('card-list-empty-action'));
+    expect(await screen.findByTestId('at-cardOpen')).toBeTruthy();
+  });
+
+  it('offers no first card to a team member who may not open cards', async () => {
+    storeAccess(subAccessGrant(['card:list']));
+    serve([]);
+    await renderPage('/cardList', CardListPage);
+    await screen.findByTestId('card-list-empty');
+    expect(screen.queryByTestId('card-list-empty-action')).toBeNull();
+  });
+
+  it('names the filters that found nothing by their names, in both languages, and clears them', async () => {
+    const { requests } = serve([]);
+    await renderPage('/cardList', CardListPage);
+    await screen.findByTestId('card-list-empty');
+    const segments = screen.getByTestId('card-filter-segment') as HTMLSelectElement;
+    await waitFor(() => expect(segments.options).toHaveLength(2));
+    fireEvent.change(screen.getByTestId('card-filter-status'), { target: { value: 'frozen' } });
+    fireEvent.change(screen.getByTestId('card-filter-segment'), { target: { value: 'seg-ads' } });
+    typeInto('card-filter-min', '10');
+    fireEvent.submit(screen.getByTestId('card-filter'));
+    const text = () => screen.getByTestId('card-list-empty-text').textContent;
+    await waitFor(() =>
+      expect(text()).toBe(
+        'No cards with status Frozen, card segment Advertising · US and minimum balance $10.00',
+      ),
+    );
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(text()).toBe('没有 状态为「已冻结」、卡段为「Advertising · US」、最低余额为「$10.00」的卡片');
+    fireEvent.click(screen.getByTestId('empty-clear'));
+    await waitFor(() => expect(requestsTo(requests, 'card/page').at(-1)?.query.get('status')).toBeNull());
+    expect(text()).toBe('还没有卡片，开卡后会显示在这里。');
   });
 });
 

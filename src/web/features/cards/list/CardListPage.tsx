@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
 import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { NO_GROUP } from '../../../lib/card-groups';
 import { PageIntro } from '../../../components/ui/PageIntro';
@@ -48,6 +49,7 @@ import { MemberPicker } from '../team/MemberPicker';
 import { TEAM_CARDS_NS } from '../team/team-i18n';
 import { OWN_CARDS, useCardList, useCardPatcher, useRangeList, type CardScope } from './useCardList';
 import { failedForNoAnswer, useSavedCards } from './useSavedCards';
+import { useCardListEmpty } from './useCardListEmpty';
 import { OVERSCAN_ROWS } from './useWindowedRows';
 import './card-list.css';
 
@@ -113,6 +115,7 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
   const choices = useRangeList();
   const patch = useCardPatcher();
   const canExport = usePermission('card:export');
+  const emptyState = useCardListEmpty(filter, choices.data, form.clear, Boolean(team));
   const online = useOnline();
   // Offline, or when the request found no server, the default view of the user's own cards
   // stands in from its saved copy (read only, dated); the banner is told so.
@@ -198,7 +201,6 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
     showMember: Boolean(team),
   };
 
-  const filtered = activeFilterCount(applied) > 0;
   // Filtered by one group: its cards can be frozen, activated, recharged or deleted as a whole,
   // each with a preview.
   const wholeGroup = applied.groupId && applied.groupId !== NO_GROUP ? applied.groupId : null;
@@ -369,9 +371,12 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
                 {saved && failedForNoAnswer(list.error) ? <SavedCards saved={saved} wide={wide} /> : null}
               </>
             ) : cards.length === 0 ? (
-              <div className="cp-cl-empty" data-testid="card-list-empty">
-                <p>{filtered ? t('emptyFiltered') : t('empty')}</p>
-              </div>
+              <EmptyState
+                message={emptyState.empty}
+                action={emptyState.emptyAction}
+                filtered={emptyState.emptyFiltered}
+                data-testid="card-list-empty"
+              />
             ) : wide ? (
               <CardTable {...rowsProps} />
             ) : (

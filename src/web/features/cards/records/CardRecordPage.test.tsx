@@ -418,6 +418,36 @@ describe('CardRecordPage export', () => {
     expect(screen.queryByTestId('records-filter-export')).toBeNull();
   });
 
+  it('says what will appear, then names the filters that found nothing, in both languages', async () => {
+    stubApi(() => ({ code: 200, data: { data: [], total: 0, pageNo: 1, pageSize: 10 } }));
+    await renderPage('/cardRecord', CardRecordPage);
+    const text = () => screen.getByTestId('records-list-empty-text').textContent;
+    await screen.findByTestId('records-list-empty');
+    expect(text()).toContain('No authorizations yet');
+    expect(screen.queryByTestId('empty-clear')).toBeNull();
+
+    typeInto('records-filter-last4', '4821');
+    typeInto('records-filter-status', 'declined');
+    typeInto('records-filter-merchant', 'AWS');
+    typeInto('records-filter-start', '2026-01-01');
+    typeInto('records-filter-end', '2026-01-31');
+    fireEvent.submit(screen.getByTestId('records-filter'));
+    await waitFor(() =>
+      expect(text()).toMatch(
+        /^No authorizations with card ending 4821, status Declined and merchant containing “AWS” between 1 Jan( 2026)? and 31 Jan( 2026)?$/,
+      ),
+    );
+    expect(screen.queryByTestId('records-filter-export')).toBeNull();
+
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(text()).toMatch(
+      /^没有 (2026年)?1月1日至(2026年)?1月31日 卡号尾号为「4821」、状态为「已拒绝」、商户包含「AWS」的授权记录$/,
+    );
+    fireEvent.click(screen.getByTestId('empty-clear'));
+    await waitFor(() => expect(text()).toContain('暂无授权记录'));
+    expect((screen.getByTestId('records-filter-merchant') as HTMLInputElement).value).toBe('');
+  });
+
   it('keeps the sheet open and saves nothing when the export is refused', async () => {
     answer({ error: { code: 422, msg: 'Too many rows' } });
     await openPage();

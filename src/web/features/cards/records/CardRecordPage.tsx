@@ -15,9 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeRow, TradeStatus } from '../../../../contract/records';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { useListEmpty, type ListEmpty } from '../../../components/ui/EmptyState';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
-import { GroupTagFields } from '../../../components/ui/GroupTagFields';
+import { GroupTagFields, useGroupTagFacts } from '../../../components/ui/GroupTagFields';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { SelectField } from '../../../components/ui/SelectField';
 import { Tabs } from '../../../components/ui/Tabs';
@@ -86,6 +87,23 @@ export function CardRecords({ team }: CardRecordPageProps) {
   });
   const [exporting, setExporting] = useState(false);
   const filter = requestOf(applied, tab);
+  const groupTagFacts = useGroupTagFacts(filter.groupId, filter.tagId);
+  const emptyState = useListEmpty({
+    subject: t(`emptySubject.${tab}`),
+    facts: [
+      ...groupTagFacts,
+      filter.last4 && { kind: 'is', label: t('filter.last4Fact'), value: filter.last4 },
+      filter.status && {
+        kind: 'is',
+        label: t('filter.status'),
+        value: t(`${CARDS_NS}:tradeStatus.${filter.status}`),
+      },
+      filter.merchant && { kind: 'contains', label: t('filter.merchant'), value: filter.merchant },
+      { kind: 'dates', from: filter.startDate, to: filter.endDate },
+    ],
+    firstUse: t(`empty.${tab}`),
+    onClear: form.clear,
+  });
 
   const page = useQuery({
     queryKey: [...RECORDS_KEY, tab, filter, pageNo, team ? 'team' : 'own', member],
@@ -187,6 +205,7 @@ export function CardRecords({ team }: CardRecordPageProps) {
         onPageChange={setPageNo}
         onRefresh={() => page.refetch()}
         loading={page.isFetching}
+        emptyState={emptyState}
       />
     </div>
   );
@@ -232,9 +251,19 @@ interface RecordListProps {
   onPageChange: (pageNo: number) => void;
   onRefresh: () => unknown;
   loading: boolean;
+  emptyState: ListEmpty;
 }
 
-function RecordList({ tab, rows, total, pageNo, onPageChange, onRefresh, loading }: RecordListProps) {
+function RecordList({
+  tab,
+  rows,
+  total,
+  pageNo,
+  onPageChange,
+  onRefresh,
+  loading,
+  emptyState,
+}: RecordListProps) {
   const { t } = useTranslation(CARD_RECORDS_NS);
   const wide = useMediaQuery(WIDE_QUERY);
   const columns = wide ? tableColumns(tab, t) : phoneColumns(tab, t);
@@ -265,7 +294,7 @@ function RecordList({ tab, rows, total, pageNo, onPageChange, onRefresh, loading
         onPageChange={onPageChange}
         onRefresh={onRefresh}
         loading={loading}
-        empty={t(`empty.${tab}`)}
+        {...emptyState}
         data-testid="records-list"
       />
       <TradeDetailSheet row={opened} onClose={() => setOpened(null)} />

@@ -255,8 +255,14 @@ describe('FinanceRecordPage', () => {
     fireEvent.click(screen.getByTestId('flow-filter-search'));
     await waitFor(() =>
       expect(screen.getByTestId('flow-list-empty').textContent).toContain(
-        'No records match type “Fee” · USD. Clear a filter to see more.',
+        'No records with type Fee and currency USD',
       ),
     );
+    // Clear filters, from the empty state itself, goes back to every record.
+    fireEvent.click(screen.getByTestId('empty-clear'));
+    await waitFor(() =>
+      expect(screen.getByTestId('flow-list-empty').textContent).toContain('No wallet movements yet'),
+    );
+    expect((screen.getByTestId('flow-filter-type') as HTMLSelectElement).value).toBe('');
   });
 });

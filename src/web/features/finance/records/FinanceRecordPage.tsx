@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES, flowPage, type FlowRow } from '../../../../contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { useListEmpty } from '../../../components/ui/EmptyState';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { Money } from '../../../components/ui/Money';
@@ -21,7 +22,7 @@ import { useFilterForm } from '../../../lib/useFilterForm';
 import { FINANCE_NS } from '../transfer/i18n';
 import { FlowDetailSheet } from './components/FlowDetailSheet';
 import { FlowExportSheet } from './components/FlowExportSheet';
-import { flowEmptyText } from './flow-empty';
+import { flowFilterFacts } from './flow-empty';
 import { activeFilters, EMPTY_FILTER, filterProblem, FLOW_CURRENCIES, requestOf } from './flow-filter';
 import '../transfer/transfer.css';
 import './records.css';
@@ -41,6 +42,12 @@ export function FinanceRecordPage() {
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<FlowRow | null>(null);
   const filter = requestOf(applied);
+  const emptyState = useListEmpty({
+    subject: t('records.emptySubject'),
+    facts: flowFilterFacts(filter, t),
+    firstUse: t('records.emptyAll'),
+    onClear: form.clear,
+  });
 
   const page = useQuery({
     queryKey: ['finance', 'flows', filter, pageNo],
@@ -174,7 +181,7 @@ export function FinanceRecordPage() {
         onPageChange={setPageNo}
         onRefresh={() => page.refetch()}
         loading={page.isFetching}
-        empty={flowEmptyText(filter, t)}
+        {...emptyState}
         statement={(row) => ({
           title: (
             <span data-testid="flow-row" data-txn={row.txnNo} data-type={row.type}>

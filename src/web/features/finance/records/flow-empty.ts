@@ -1,19 +1,17 @@
 /**
- * What an empty breakdown says (issue 18 §3): with no filter, that the wallet has not moved yet;
- * with filters, which filters found nothing ("No records of type Top-up · USD · from 2026-01-01"),
- * so the customer knows what to widen instead of reading a generic "no data".
+ * The breakdown's applied filters as facts of the shared empty-list sentence
+ * (components/ui/empty-sentence.ts): "No records with type Fee and currency USD from 1 Nov".
  */
 import type { TFunction } from 'i18next';
+import type { MaybeFact } from '../../../components/ui/empty-sentence';
 import type { FlowFilterRequest } from './flow-filter';
 
-export function flowEmptyText(filter: FlowFilterRequest, t: TFunction): string {
-  const parts: string[] = [];
-  if (filter.type) parts.push(t('records.emptyType', { type: t(`flowType.${filter.type}`) }));
-  if (filter.currency) parts.push(filter.currency);
-  if (filter.startDate) parts.push(t('records.emptyFrom', { date: filter.startDate }));
-  if (filter.endDate) parts.push(t('records.emptyTo', { date: filter.endDate }));
-  if (filter.cardSerial) parts.push(t('records.emptyCard', { serial: filter.cardSerial }));
-  if (filter.txnNo) parts.push(t('records.emptyTxn', { txnNo: filter.txnNo }));
-  if (parts.length === 0) return t('records.emptyAll');
-  return t('records.emptyFiltered', { filters: parts.join(' · ') });
+export function flowFilterFacts(filter: FlowFilterRequest, t: TFunction): MaybeFact[] {
+  return [
+    filter.type && { kind: 'is', label: t('records.type'), value: t(`flowType.${filter.type}`) },
+    filter.currency && { kind: 'is', label: t('records.currency'), value: filter.currency },
+    { kind: 'dates', from: filter.startDate, to: filter.endDate },
+    filter.cardSerial && { kind: 'is', label: t('records.cardSerial'), value: filter.cardSerial },
+    filter.txnNo && { kind: 'is', label: t('records.txnNo'), value: filter.txnNo },
+  ];
 }

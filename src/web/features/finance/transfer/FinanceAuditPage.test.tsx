@@ -2,6 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ForecastStatus, ForecastView } from '../../../../contract/finance';
+import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import { storeAccess } from '../../../lib/permissions';
+import { clearStorage } from '../../../lib/storage';
 import { toastSuccess } from '../../../lib/notify';
 import { setWidth } from '../../../test-browser';
 import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
@@ -227,5 +230,50 @@ describe('FinanceAuditPage', () => {
     expect(screen.getByTestId('forecast-list').dataset.layout).toBe('cards');
     expect(within(rowOf('app')).queryAllByRole('button', { name: /Revoke|Resubmit/ })).toHaveLength(0);
     expect(within(rowOf('rev')).getByTestId('forecast-resubmit')).toBeTruthy();
+  });
+
+  describe('when the list is empty', () => {
+    afterEach(() => {
+      clearStorage();
+      signIn();
+    });
+
+    it('names the status that found nothing, and Clear filters shows every state again', async () => {
+      const { requests } = answer([]);
+      await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
+      await screen.findByTestId('forecast-list-empty');
+      fireEvent.click(screen.getByRole('tab', { name: 'Resubmitted' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('forecast-list-empty-text').textContent).toBe(
+          'No forecasts with status Resubmitted',
+        ),
+      );
+      expect(screen.getByTestId('forecast-list-empty').dataset.filtered).toBe('true');
+
+      fireEvent.click(screen.getByTestId('empty-clear'));
+      await waitFor(() =>
+        expect(screen.getByTestId('forecast-list-empty-text').textContent).toContain(
+          'No transfer forecasts yet',
+        ),
+      );
+      expect(formOf(pageRequests(requests).at(-2))).toMatchObject({ status: 'resubmitted' });
+      expect(formOf(pageRequests(requests).at(-1))).not.toHaveProperty('status');
+    });
+
+    it('offers the first forecast to a user who may make one', async () => {
+      storeAccess(mainAccessGrant(1));
+      answer([]);
+      await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
+      fireEvent.click(await screen.findByTestId('forecast-list-empty-action'));
+      expect(await screen.findByTestId('at-FinanceRechargeBank')).toBeTruthy();
+    });
+
+    it('offers no first forecast to a team member without the recharge pages', async () => {
+      storeAccess(subAccessGrant(['finance:audit']));
+      answer([]);
+      await renderPage('/financeAudit', FinanceAuditPage, FINANCE_PATHS);
+      await screen.findByTestId('forecast-list-empty');
+      expect(screen.queryByTestId('forecast-list-empty-action')).toBeNull();
+    });
   });
 });

@@ -5,6 +5,7 @@
  * here, so the page cannot offer an illegal transition.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,10 +15,12 @@ import {
   type ForecastView,
 } from '../../../../contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { useListEmpty } from '../../../components/ui/EmptyState';
 import { Money } from '../../../components/ui/Money';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { Tabs } from '../../../components/ui/Tabs';
 import { call } from '../../../lib/http';
+import { mayOpen } from '../../../lib/permissions';
 import { productDateTime } from '../../../lib/product-time';
 import { financeKeys } from './api';
 import { ProofSheet, ProofThumb } from './components/ProofThumb';
@@ -49,6 +52,21 @@ export function FinanceAuditPage() {
         { signal },
       ),
     placeholderData: keepPreviousData,
+  });
+
+  const navigate = useNavigate();
+  const chooseStatus = (key: StatusFilter) => {
+    setStatus(key);
+    setPageNo(1);
+  };
+  const emptyState = useListEmpty({
+    subject: t('audit.emptySubject'),
+    facts: [status !== 'all' && { kind: 'is', label: t('audit.status'), value: t(`status.${status}`) }],
+    firstUse: t('audit.empty'),
+    create: mayOpen('FinanceRechargeBank')
+      ? { label: t('audit.newForecast'), onClick: () => void navigate({ to: '/FinanceRechargeBank' }) }
+      : undefined,
+    onClear: () => chooseStatus('all'),
   });
 
   const changed = () => void queryClient.invalidateQueries({ queryKey: financeKeys.forecasts });
@@ -166,10 +184,7 @@ export function FinanceAuditPage() {
           ...forecastStatus.options.map((key) => ({ key, title: t(`status.${key}`) })),
         ]}
         activeKey={status}
-        onChange={(key) => {
-          setStatus(key);
-          setPageNo(1);
-        }}
+        onChange={chooseStatus}
         label={t('audit.statusFilter')}
         variant="pill"
         data-testid="forecast-status-filter"
@@ -186,7 +201,7 @@ export function FinanceAuditPage() {
         onPageChange={setPageNo}
         onRefresh={() => page.refetch()}
         loading={page.isFetching}
-        empty={t('audit.empty')}
+        {...emptyState}
         actions={actions}
         data-testid="forecast-list"
       />

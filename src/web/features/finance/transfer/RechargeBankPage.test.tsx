@@ -148,6 +148,9 @@ describe('RechargeBankPage: business accounts', () => {
     );
     expect(screen.getByTestId('forecast-proofFileId-error').textContent).toBe('Upload the proof of transfer');
     expect(document.activeElement).toBe(screen.getByTestId('forecast-amount'));
+    // The app's own picker, not the browser's date input (issue 18 §4).
+    expect((screen.getByTestId('forecast-transferDate') as HTMLInputElement).type).toBe('text');
+    expect(screen.getByTestId('forecast-transferDate-open')).toBeTruthy();
     await pastClickGuard();
     expect(sent(requests)).toHaveLength(0);
     expect(requests.some((r) => r.path === '/api/account/topup/upload')).toBe(false);

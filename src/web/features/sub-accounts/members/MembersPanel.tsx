@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubAccountView, SubStatus } from '../../../../contract/sub-accounts';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import { useListEmpty } from '../../../components/ui/EmptyState';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
@@ -91,7 +92,32 @@ export function MembersPanel() {
     },
   ];
 
-  const filtered = Object.keys(filter).length > 0;
+  const roleName = roles.data?.find((role) => role.id === applied.roleId)?.name ?? applied.roleId;
+  const emptyState = useListEmpty({
+    subject: t('members.emptySubject'),
+    facts: [
+      applied.keyword.trim() && {
+        kind: 'contains',
+        label: t('members.filter.keyword'),
+        value: applied.keyword.trim(),
+      },
+      applied.status && {
+        kind: 'is',
+        label: t('members.filter.status'),
+        value: t(`members.status.${applied.status}`),
+      },
+      applied.roleId && { kind: 'is', label: t('members.filter.role'), value: roleName ?? '' },
+      applied.expired !== '' && {
+        kind: 'is',
+        label: t('members.filter.validity'),
+        value: t(applied.expired === '1' ? 'members.filter.expiredFact' : 'members.filter.validFact'),
+      },
+    ],
+    // The same invitation as the button above the list.
+    firstUse: t('members.empty'),
+    create: { label: t('members.invite'), onClick: () => setInviting(true) },
+    onClear: form.clear,
+  });
   return (
     <div className="cp-team-panel" data-testid="members-panel">
       <div className="cp-team-panel__bar">
@@ -163,7 +189,7 @@ export function MembersPanel() {
         onPageChange={setPageNo}
         onRefresh={() => members.refetch()}
         loading={members.isFetching}
-        empty={filtered ? t('members.emptyFiltered') : t('members.empty')}
+        {...emptyState}
         actions={(member) => (
           <Button
             size="small"

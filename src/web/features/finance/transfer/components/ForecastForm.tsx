@@ -8,6 +8,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USD_TRANSFER_MIN } from '../../../../../contract/topup-rules';
+import { DateField } from '../../../../components/ui/DateField';
 import { ImageUpload } from '../../../../components/ui/ImageUpload';
 import { TextField } from '../../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../../components/ui/useClickGuard';
@@ -118,7 +119,18 @@ export function ForecastForm({
           autoComplete: 'off',
           placeholder: t('form.amountPlaceholder', { min: formatMoney(USD_TRANSFER_MIN, 'USD') }),
         })}
-        {field('transferDate', { type: 'date', max: today, placeholder: 'YYYY-MM-DD' })}
+        {/* The app's own picker in the reader's language, up to today (issue 18 §4); a later day
+            typed by keyboard is refused by checkForecast with "cannot be in the future". */}
+        <DateField
+          id={`${idPrefix}-transferDate`}
+          name="transferDate"
+          label={labels.transferDate}
+          value={draft.transferDate}
+          onChange={set('transferDate')}
+          max={today}
+          error={errors.transferDate}
+          data-testid="forecast-transferDate"
+        />
         {field('payerName', { autoComplete: 'organization', placeholder: t('form.payerNamePlaceholder') })}
         {field('payerAccount', { autoComplete: 'off', spellCheck: false })}
         {field('bankName', { autoComplete: 'off' })}
