@@ -7,37 +7,21 @@
  * stays silent when the notice cannot be loaded (like the header's loads): it must never block the
  * overview.
  */
-import Button from 'antd-mobile/es/components/button';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useId, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { RISK_DECLINE_RATE_BP } from '../../../../contract/card-rules';
-import { riskNotice, riskNoticeAck } from '../../../../contract/cards';
-import { ServiceDialog } from '../../../components/layout/ServiceDialog';
-import { SESSION_END_CODES } from '../../../lib/catalogue';
-import { ApiError, call, catalogueMessage } from '../../../lib/http';
-import { translate } from '../../../lib/i18n';
-import { toastError } from '../../../lib/notify';
-import { ensureOnline, useOnline } from '../../../lib/offline';
-import { allowedIds } from '../../../lib/permissions';
-import { routeMeta, type RouteName } from '../../../lib/route-meta';
+import { lazy, Suspense } from 'react';
+import { riskNotice } from '../../../../contract/cards';
+import { call } from '../../../lib/http';
+import { useOnline } from '../../../lib/offline';
+import type { RouteName } from '../../../lib/route-meta';
 import { appStore, hasAccessToken, tokensAtom } from '../../../lib/session';
-import { formatMoment } from '../time';
-import { CARDS_NS } from './risk-i18n';
-import './risk-notice.css';
+import { riskNoticeQueryKey } from './risk-rate';
 
-export const riskNoticeQueryKey = ['cards', 'riskNotice'] as const;
+export { formatRateBp, riskNoticeQueryKey } from './risk-rate';
 
-/** Basis points as a percentage in the reader's language: 850 -> "8.5%", 500 -> "5%". */
-export function formatRateBp(bp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
-}
+const RiskNoticeCard = lazy(() => import('./RiskNoticeCard'));
 
 export function RiskNotice({ builtRoutes }: { builtRoutes: ReadonlySet<RouteName> }) {
-  const { t, i18n } = useTranslation(CARDS_NS);
-  const titleId = useId();
-  const client = useQueryClient();
   const online = useOnline();
   // Re-render when the session ends; the query must not run again without a token (queryClient.ts).
   useAtomValue(tokensAtom, { store: appStore });
@@ -47,126 +31,11 @@ export function RiskNotice({ builtRoutes }: { builtRoutes: ReadonlySet<RouteName
     queryFn: ({ signal }) => call(riskNotice, {}, { signal, silent: true }),
     enabled: online && signedIn,
   });
-  const [serviceOpen, setServiceOpen] = useState(false);
-  const [acknowledging, setAcknowledging] = useState(false);
-
   const event = notice.data;
   if (!event) return null;
-
-  const locale = i18n.language;
-  const rate = formatRateBp(event.declineRateBp, locale);
-  const records = routeMeta('cardRecord');
-  const showDeclines = builtRoutes.has('cardRecord') && allowedIds().has(records.permission);
-
-  const acknowledge = async () => {
-    if (!ensureOnline()) return;
-    setAcknowledging(true);
-    try {
-      await call(riskNoticeAck, { id: event.id }, { silent: true });
-      client.setQueryData(riskNoticeQueryKey, null);
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      if (error.code === 404) {
-        // No such open notice any more (acknowledged on another device): there is nothing to
-        // acknowledge, and "Error requesting address" would be wrong. Ask whether another is open.
-        client.setQueryData(riskNoticeQueryKey, null);
-        void client.invalidateQueries({ queryKey: riskNoticeQueryKey });
-        return;
-      }
-      // The notice stays for another try, with the catalogue's word on why (a session that ended
-      // has already been sent to sign-in with its own message).
-      const text = catalogueMessage(error.code, error.msg, error.path, (key) => translate(key));
-      if (text && !SESSION_END_CODES.has(error.code)) toastError(text);
-    } finally {
-      setAcknowledging(false);
-    }
-  };
-
-  const guardOffline = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (!ensureOnline()) e.preventDefault();
-  };
-
-  const figures = [
-    { key: 'rate', label: t('riskNotice.rate'), value: rate },
-    { key: 'declines', label: t('riskNotice.declines'), value: String(event.declines) },
-    { key: 'authorizations', label: t('riskNotice.authorizations'), value: String(event.authorizations) },
-    { key: 'cardsFrozen', label: t('riskNotice.cardsFrozen'), value: String(event.cardsFrozen) },
-  ];
-
   return (
-    <section className="cp-risk" aria-labelledby={titleId} data-testid="risk-notice" data-event-id={event.id}>
-      <div className="cp-risk__head">
-        <span className="cp-risk__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="24" height="24">
-            <path
-              d="M12 3 2.5 20h19L12 3Z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            />
-            <path d="M12 10v4.5M12 17.5h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </span>
-        <h2 id={titleId} className="cp-risk__title">
-          {t('riskNotice.title')}
-        </h2>
-      </div>
-
-      <p className="cp-risk__body" data-testid="risk-notice-body">
-        {t('riskNotice.body', {
-          hours: event.windowHours,
-          declines: event.declines,
-          authorizations: event.authorizations,
-          rate,
-          limit: formatRateBp(RISK_DECLINE_RATE_BP, locale),
-          count: event.cardsFrozen,
-          time: formatMoment(Date.parse(event.createdAt), locale),
-        })}
-      </p>
-
-      <dl className="cp-risk__figures">
-        {figures.map((figure) => (
-          <div key={figure.key} className="cp-risk__figure">
-            <dt>{figure.label}</dt>
-            <dd data-testid={`risk-${figure.key}`}>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="cp-risk__window">{t('riskNotice.window', { hours: event.windowHours })}</p>
-
-      <h3 className="cp-risk__subtitle">{t('riskNotice.whatToDo')}</h3>
-      <ol className="cp-risk__steps">
-        <li>{t('riskNotice.stepCheck')}</li>
-        <li>{t('riskNotice.stepContact')}</li>
-      </ol>
-
-      <div className="cp-risk__actions">
-        {showDeclines ? (
-          <a
-            className="cp-risk__link"
-            href={`#${records.path}?tab=refuse`}
-            onClick={guardOffline}
-            data-testid="risk-view-declines"
-          >
-            {t('riskNotice.viewDeclines')}
-          </a>
-        ) : null}
-        <Button fill="outline" onClick={() => setServiceOpen(true)} data-testid="risk-contact">
-          {t('riskNotice.contact')}
-        </Button>
-        <Button
-          color="primary"
-          loading={acknowledging}
-          disabled={acknowledging}
-          onClick={() => void acknowledge()}
-          data-testid="risk-ack"
-        >
-          {t('riskNotice.ack')}
-        </Button>
-      </div>
-
-      <ServiceDialog visible={serviceOpen} onClose={() => setServiceOpen(false)} />
-    </section>
+    <Suspense fallback={null}>
+      <RiskNoticeCard event={event} builtRoutes={builtRoutes} />
+    </Suspense>
   );
 }
