@@ -5,6 +5,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { imperativeLoadsSettled } from './lib/antd-imperative';
 import { installAntdRenderer } from './lib/antd-react19';
 import { i18n } from './lib/i18n';
 
@@ -72,9 +73,12 @@ if (!globalThis.__cardPortalTestSetup) {
     await i18n.changeLanguage('en');
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     localStorage.clear();
     sessionStorage.clear();
+    // A toast or dialog asked for as a test ended loads lazily; once the file's last test is done
+    // jsdom is torn down, and a load still under way then fails the whole run.
+    await imperativeLoadsSettled();
   });
 }

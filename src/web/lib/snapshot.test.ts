@@ -2,15 +2,9 @@
 import { set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { secretFieldIn, snapshotKey, snapshotStore } from './snapshot';
+import { idbMemory as db } from '../test-idb';
 
-/** jsdom has no IndexedDB: idb-keyval is replaced by a map with the same API. */
-const db = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: vi.fn(async (key: string) => db.get(key)),
-  set: vi.fn(async (key: string, value: unknown) => void db.set(key, structuredClone(value))),
-  del: vi.fn(async (key: string) => void db.delete(key)),
-  clear: vi.fn(async () => db.clear()),
-}));
+vi.mock('idb-keyval', () => import('../test-idb'));
 
 interface Figures {
   total: number;

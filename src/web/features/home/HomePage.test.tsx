@@ -13,14 +13,9 @@ import { snapshotKey } from '../../lib/snapshot';
 import { homeSnapshot } from './home-snapshot';
 import type { RouteName } from '../../lib/route-meta';
 import { HomePage } from './HomePage';
+import { idbMemory as db } from '../../test-idb';
 
-const db = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: vi.fn(async (key: string) => db.get(key)),
-  set: vi.fn(async (key: string, value: unknown) => void db.set(key, structuredClone(value))),
-  del: vi.fn(async (key: string) => void db.delete(key)),
-  clear: vi.fn(async () => db.clear()),
-}));
+vi.mock('idb-keyval', () => import('../../test-idb'));
 vi.mock('../../lib/http', () => ({ call: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

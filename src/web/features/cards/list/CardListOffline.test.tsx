@@ -21,14 +21,9 @@ import { useSavedCards } from './useSavedCards';
 import { cardListSnapshot } from './card-snapshot';
 import { CardList } from './CardListPage';
 import { testCard } from './list-test-data';
+import { idbMemory as db } from '../../../test-idb';
 
-const db = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('idb-keyval', () => ({
-  get: vi.fn(async (key: string) => db.get(key)),
-  set: vi.fn(async (key: string, value: unknown) => void db.set(key, structuredClone(value))),
-  del: vi.fn(async (key: string) => void db.delete(key)),
-  clear: vi.fn(async () => db.clear()),
-}));
+vi.mock('idb-keyval', () => import('../../../test-idb'));
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });

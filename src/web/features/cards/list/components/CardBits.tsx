@@ -1,8 +1,9 @@
-/** Small pieces every card row shows: the network mark and the status badge. */
+/** Small pieces every card row shows: the network mark, the status badge, the card cell and tile top. */
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
 import { Tag, type TagTone } from '../../../../components/ui/Tag';
-import { CARDS_NS } from '../i18n';
+import { maskedLast4 } from '../card-format';
+import { CARD_LIST_NS, CARDS_NS } from '../i18n';
 
 /** "VISA" / "Mastercard" as a compact mark (text, so it needs no image and reads aloud). */
 export function NetworkMark({ network }: { network: CardView['network'] }) {
@@ -29,5 +30,34 @@ export function StatusBadge({ card }: { card: Pick<CardView, 'status' | 'frozenB
         <span className="cp-cl-status__risk"> · {t('cardList:risk.badge')}</span>
       ) : null}
     </Tag>
+  );
+}
+
+type CardFace = Pick<CardView, 'network' | 'last4' | 'serial' | 'status' | 'frozenBy'>;
+
+/** A table's card cell: network and masked last four, the serial under them. */
+export function CardNumberCell({ card }: { card: Pick<CardFace, 'network' | 'last4' | 'serial'> }) {
+  return (
+    <span className="cp-cl-table__two">
+      <span className="cp-cl-table__card">
+        <NetworkMark network={card.network} />
+        <span className="cp-mono" data-testid="card-last4">
+          {maskedLast4(card.last4)}
+        </span>
+      </span>
+      <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
+    </span>
+  );
+}
+
+/** A phone tile's top line: network, serial and status. */
+export function TileTop({ card }: { card: CardFace }) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  return (
+    <span className="cp-cl-tile__top">
+      <NetworkMark network={card.network} />
+      <span className="cp-cl-tile__serial">{t('row.serial', { serial: card.serial })}</span>
+      <StatusBadge card={card} />
+    </span>
   );
 }

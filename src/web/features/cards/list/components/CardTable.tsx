@@ -9,10 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
 import { Money } from '../../../../components/ui/Money';
 import { productDate } from '../../../../lib/product-time';
-import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
-import { NetworkMark, StatusBadge } from './CardBits';
+import { CardNumberCell, StatusBadge } from './CardBits';
 import { actionsFor, memberText, ROW_ACTIONS, TABLE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 /**
@@ -86,15 +85,7 @@ export function CardTable(props: CardRowsProps) {
                 </td>
               ) : null}
               <td>
-                <span className="cp-cl-table__two">
-                  <span className="cp-cl-table__card">
-                    <NetworkMark network={card.network} />
-                    <span className="cp-mono" data-testid="card-last4">
-                      {maskedLast4(card.last4)}
-                    </span>
-                  </span>
-                  <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
-                </span>
+                <CardNumberCell card={card} />
               </td>
               <td>
                 <span className="cp-cl-table__two">

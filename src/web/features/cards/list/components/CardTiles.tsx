@@ -11,7 +11,7 @@ import { Money } from '../../../../components/ui/Money';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
-import { NetworkMark, StatusBadge } from './CardBits';
+import { TileTop } from './CardBits';
 import { memberText, TILE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 export function CardTiles(props: CardRowsProps) {
@@ -60,11 +60,7 @@ function CardTile({
   const checked = selected.has(card.id);
   const body = (
     <>
-      <span className="cp-cl-tile__top">
-        <NetworkMark network={card.network} />
-        <span className="cp-cl-tile__serial">{t('row.serial', { serial: card.serial })}</span>
-        <StatusBadge card={card} />
-      </span>
+      <TileTop card={card} />
       <span className="cp-cl-tile__middle">
         <span className="cp-cl-tile__number" data-testid="card-last4">
           {maskedLast4(card.last4)}

@@ -13,7 +13,7 @@ import type { Snapshot } from '../../../../lib/snapshot';
 import { maskedLast4 } from '../card-format';
 import type { SavedCard, SavedCardList } from '../card-snapshot';
 import { CARD_LIST_NS } from '../i18n';
-import { NetworkMark, StatusBadge } from './CardBits';
+import { CardNumberCell, StatusBadge, TileTop } from './CardBits';
 
 interface Props {
   saved: Snapshot<SavedCardList> | null;
@@ -68,11 +68,7 @@ function SavedTile({ card }: { card: SavedCard }) {
   const { t } = useTranslation(CARD_LIST_NS);
   return (
     <div className="cp-cl-tile cp-cl-tile--saved">
-      <span className="cp-cl-tile__top">
-        <NetworkMark network={card.network} />
-        <span className="cp-cl-tile__serial">{t('row.serial', { serial: card.serial })}</span>
-        <StatusBadge card={card} />
-      </span>
+      <TileTop card={card} />
       <span className="cp-cl-tile__middle">
         <span className="cp-cl-tile__number" data-testid="card-last4">
           {maskedLast4(card.last4)}
@@ -116,15 +112,7 @@ function SavedTable({ cards }: { cards: readonly SavedCard[] }) {
           {cards.map((card) => (
             <tr key={card.id} data-testid="saved-card-row">
               <td>
-                <span className="cp-cl-table__two">
-                  <span className="cp-cl-table__card">
-                    <NetworkMark network={card.network} />
-                    <span className="cp-mono" data-testid="card-last4">
-                      {maskedLast4(card.last4)}
-                    </span>
-                  </span>
-                  <span className="cp-cl-table__sub cp-mono">{card.serial}</span>
-                </span>
+                <CardNumberCell card={card} />
               </td>
               <td className="cp-cl-table__text">{card.segmentName}</td>
               <td className="cp-cl-table__end">
