@@ -15,8 +15,8 @@ import type { JsonAnswer, ServerProcess } from './testing/server-processes';
 import { callServer, sharedSecretKey, startServerProcess } from './testing/server-processes';
 import type { TestDatabase } from './testing/test-db';
 import { openTestDatabase } from './testing/test-db';
+import { CLIENT_BASIC } from './testing/harness';
 
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const HOLDER = {
   holderFirstName: 'Fault',
   holderLastName: 'Campaign',
@@ -85,7 +85,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
 
     it('never loses or creates money, and every key ends with a final, repeatable outcome', async () => {
       const signIn = await callServer(server.url, '/api/user/loginPwd', {
-        basic: BASIC,
+        basic: CLIENT_BASIC,
         form: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
       });
       expect(signIn.code, signIn.msg).toBe(200);

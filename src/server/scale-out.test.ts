@@ -16,8 +16,8 @@ import type { JsonAnswer, ServerProcess } from './testing/server-processes';
 import { callServer, sharedSecretKey, startServerProcess } from './testing/server-processes';
 import type { TestDatabase } from './testing/test-db';
 import { openTestDatabase } from './testing/test-db';
+import { CLIENT_BASIC } from './testing/harness';
 
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const HOLDER = {
   holderFirstName: 'Scale',
   holderLastName: 'Out',
@@ -50,7 +50,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('three server processe
   const on = (i: number) => servers[i % servers.length]!.url;
   const signIn = async (i: number): Promise<string> => {
     const answer = await callServer(on(i), '/api/user/loginPwd', {
-      basic: BASIC,
+      basic: CLIENT_BASIC,
       form: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     });
     expect(answer.code, answer.msg).toBe(200);

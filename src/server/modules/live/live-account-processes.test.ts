@@ -12,8 +12,8 @@ import type { ServerProcess } from '../../testing/server-processes';
 import { callServer, sharedSecretKey, startServerProcess } from '../../testing/server-processes';
 import type { TestDatabase } from '../../testing/test-db';
 import { openTestDatabase } from '../../testing/test-db';
+import { CLIENT_BASIC } from '../../testing/harness';
 
-const BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
 const MEMBER_PASSWORD = 'Member-secret-1';
 
 /** The newest mail to `email`, polled from a process's sandbox outbox, matched by `pattern`. */
@@ -52,7 +52,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
     it("reaches a member's stream on one process when the owner changes its role through the other", async () => {
       const [p0, p1] = servers.map((server) => server.url) as [string, string];
       const ownerSignIn = await callServer(p0, '/api/user/loginPwd', {
-        basic: BASIC,
+        basic: CLIENT_BASIC,
         form: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
       });
       expect(ownerSignIn.code, ownerSignIn.msg).toBe(200);
@@ -79,7 +79,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
       });
       expect(accepted.code, accepted.msg).toBe(200);
       const memberSignIn = await callServer(p1, '/api/user/loginPwd', {
-        basic: BASIC,
+        basic: CLIENT_BASIC,
         form: { username: memberEmail, password: MEMBER_PASSWORD },
       });
       expect(memberSignIn.code, memberSignIn.msg).toBe(200);
