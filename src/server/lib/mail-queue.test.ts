@@ -52,10 +52,15 @@ describe('mail queue', () => {
     await settleMailQueue(t.ctx);
     const { email } = await t.register();
     t.advance(61_000);
-    const [known, unknown] = await withMailDown(async () => [
-      await t.api(forgetPwdCode, { email }, { lang: 'en' }),
-      await t.api(forgetPwdCode, { email: uniqueEmail('nobody') }, { lang: 'en' }),
-    ]);
+    const [known, unknown] = await withMailDown(async () => {
+      const answers = [
+        await t.api(forgetPwdCode, { email }, { lang: 'en' }),
+        await t.api(forgetPwdCode, { email: uniqueEmail('nobody') }, { lang: 'en' }),
+      ] as const;
+      // The request kicks a drain it does not wait for; it must meet the server down, not after.
+      await settleMailQueue(t.ctx);
+      return answers;
+    });
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     // The mail waits, sealed: the code is nowhere in the queue in clear.
@@ -103,9 +108,14 @@ describe('mail queue', () => {
     // A sender claims it and dies before sending: the claim is all that happened.
     const neverFinishes = new Promise<void>(() => {});
     const send = t.ctx.mail.send.bind(t.ctx.mail);
-    t.ctx.mail.send = () => neverFinishes;
+    let sendStarted!: () => void;
+    const claimed = new Promise<void>((resolve) => (sendStarted = resolve));
+    t.ctx.mail.send = () => {
+      sendStarted();
+      return neverFinishes;
+    };
     void drainMailQueue(t.ctx);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await claimed; // the claim committed before the send began
     t.ctx.mail.send = send;
     expect(await drainMailQueue(t.ctx)).toMatchObject({ sent: 0 });
     t.advance(MAIL_LEASE_MS);
