@@ -28,8 +28,14 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Without a service worker unless a spec opts in (pwa, offline, live): every test's fresh context
+    // would otherwise install the worker and precache about 190 files it never uses, which made
+    // installs race the 20 s waits of the specs that do test the worker. Decided in decisions.md.
+    serviceWorkers: 'block',
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every step: kept on for every test, it made the browsers'
+    // own processes the busiest on the machine. A failure is retried with the trace on instead.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -10,10 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import type * as FirstPaint from './src/web/features/auth/first-paint/first-paint';
+import type * as Precompress from './tools/precompress';
 import enPwa from './locales/en/pwa.json' with { type: 'json' };
 import zhPwa from './locales/zh-CN/pwa.json' with { type: 'json' };
 
@@ -86,6 +88,27 @@ const BOOT_SOURCE = 'src/web/features/auth/first-paint/boot.ts';
 // Loaded through Vite rather than imported: the config stays loadable by Node as it stands.
 const FIRST_PAINT_MODULE = './src/web/features/auth/first-paint/first-paint.ts';
 type FirstPaintModule = typeof FirstPaint;
+
+/** Brotli and gzip copies of the hashed assets, for the server to send as they are (tools/precompress.ts). */
+function precompressAssets(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'card-portal:precompress-assets',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      assetsDir = join(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    async closeBundle() {
+      // Loaded through Vite like the first paint's module, for the same reason.
+      const { module } = await runnerImport<typeof Precompress>('./tools/precompress.ts', {
+        configFile: false,
+        logLevel: 'warn',
+      });
+      await module.precompressDir(assetsDir);
+    },
+  };
+}
 
 function signInFirstPaint(): Plugin {
   let firstPaint: Promise<FirstPaintModule> | undefined;
@@ -165,6 +188,7 @@ export default defineConfig({
     react(),
     englishManifest(),
     signInFirstPaint(),
+    precompressAssets(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',

@@ -123,6 +123,9 @@ function serveWeb(app: Hono, ctx: AppContext): void {
     if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     else c.header('Cache-Control', 'no-cache');
   });
+  // Hashed assets have brotli and gzip copies made at build time (tools/precompress.ts); the
+  // compress middleware leaves an answer that already has a Content-Encoding alone.
+  app.use('/assets/*', serveStatic({ root: ctx.env.WEB_DIST, precompressed: true }));
   app.use('*', serveStatic({ root: ctx.env.WEB_DIST }));
   // Routing is in the hash: any other page path is unknown to the app, so send it to its 404.
   app.get('*', (c) => c.redirect('/#/404', 302));

@@ -19,8 +19,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-// Every script must come over the network to be counted, not from the service worker's cache.
-test.use({ serviceWorkers: 'block' });
+// Every script comes over the network to be counted: the config keeps the service worker out.
 // Sizes do not depend on the viewport: one project measures them.
 test.skip(({ isMobile }) => isMobile, 'sizes are measured once, in the desktop project');
 

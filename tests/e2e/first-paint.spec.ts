@@ -9,8 +9,7 @@ import zhAuth from '../../locales/zh-CN/auth.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 import { keepLastTogether } from '../../src/web/lib/typography';
 
-// Requests answered by a service worker escape page.route: keep it out of these page loads.
-test.use({ serviceWorkers: 'block' });
+// Requests answered by a service worker escape page.route; the config keeps it out of these loads.
 
 /** The app's entry script (the static page needs none of it). */
 const ENTRY = /\/assets\/index-[^/]+\.js$/;

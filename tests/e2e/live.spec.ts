@@ -9,6 +9,9 @@ import type { Page } from '@playwright/test';
 import { apiSignIn, expect, signInWithStorage, test } from './fixtures';
 import { useLanguage, waitForController } from './pwa-helpers';
 
+// This spec tests the service worker, which the config blocks for the others.
+test.use({ serviceWorkers: 'allow' });
+
 /** What the worker's global scope offers these tests (the DOM library has no worker types). */
 interface WorkerScope {
   registration: ServiceWorkerRegistration;

@@ -10,6 +10,9 @@ import { expect, expectAccessible, signInWithStorage, test, type Account } from 
 import { fundCny, openCard } from './money-helpers';
 import { keyvalKeys, useLanguage, waitForController, type Lang } from './pwa-helpers';
 
+// This spec tests the service worker, which the config blocks for the others.
+test.use({ serviceWorkers: 'allow' });
+
 function isPhone(info: TestInfo): boolean {
   return info.project.name === 'phone';
 }

@@ -1,4 +1,6 @@
 /** Page helpers of the PWA end-to-end specs (service worker, caches, IndexedDB, install prompt). */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 export type Lang = 'en' | 'cn';
@@ -74,4 +76,28 @@ export async function offerInstall(
     });
     window.dispatchEvent(event);
   }, outcome);
+}
+
+/**
+ * Runs `body` while this worker alone may publish a "new release" of the service worker. The phone
+ * and desktop projects run side by side on one build: without this, one run's restore of `sw.js`
+ * lands while the other's browser checks for its update, which then never comes.
+ */
+export async function withReleaseLock<T>(distDir: string, body: () => Promise<T>): Promise<T> {
+  const lock = join(distDir, '.e2e-release-lock');
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -8,7 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, signInWithStorage, test } from './fixtures';
-import { cachedRequests, keyvalKeys, useLanguage, waitForController } from './pwa-helpers';
+import { cachedRequests, keyvalKeys, useLanguage, waitForController, withReleaseLock } from './pwa-helpers';
+
+// This spec tests the service worker, which the config blocks for the others.
+test.use({ serviceWorkers: 'allow' });
 
 interface Manifest {
   id: string;
@@ -152,30 +155,33 @@ test('a new version is offered with a non-blocking banner and activated by "Relo
   await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
 
   // Publish a "new release": the same worker with one byte more, as a deployment would.
-  const swFile = join(process.env.WEB_DIST ?? 'dist', 'sw.js');
-  const original = readFileSync(swFile, 'utf8');
-  try {
-    writeFileSync(swFile, `${original}\n// e2e release ${Date.now()}\n`);
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  const dist = process.env.WEB_DIST ?? 'dist';
+  const swFile = join(dist, 'sw.js');
+  await withReleaseLock(dist, async () => {
+    const original = readFileSync(swFile, 'utf8');
+    try {
+      writeFileSync(swFile, `${original}\n// e2e release ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
-    const banner = page.getByRole('complementary', { name: 'App update' });
-    await expect(banner).toContainText('A new version is available');
-    // Non-blocking: the page underneath still works.
-    await expect(page.getByTestId('wallet-refresh')).toBeEnabled();
-    await expectAccessible(page);
-    await page.screenshot({ path: test.info().outputPath('update-banner.png') });
+      const banner = page.getByRole('complementary', { name: 'App update' });
+      await expect(banner).toContainText('A new version is available');
+      // Non-blocking: the page underneath still works.
+      await expect(page.getByTestId('wallet-refresh')).toBeEnabled();
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath('update-banner.png') });
 
-    const reloaded = page.waitForEvent('load');
-    await banner.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
-    await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
-    await expect(page.getByTestId('update-banner')).toHaveCount(0);
-    const waiting = await page.evaluate(
-      async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
-    );
-    expect(waiting).toBeNull();
-    expect(await waitForController(page)).toBe(first);
-  } finally {
-    writeFileSync(swFile, original);
-  }
+      const reloaded = page.waitForEvent('load');
+      await banner.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await expect(page.getByTestId('wallet-CNY')).toHaveText('¥0.00');
+      await expect(page.getByTestId('update-banner')).toHaveCount(0);
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      );
+      expect(waiting).toBeNull();
+      expect(await waitForController(page)).toBe(first);
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
 });

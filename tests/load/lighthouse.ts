@@ -2,7 +2,7 @@
  * Lighthouse (mobile profile) on pages of the running server, with Debian's Chromium, and the
  * baseline page it is compared with (issue 19 §1): the same first-paint HTML and CSS with no script.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -81,6 +81,13 @@ export async function runLighthouse(
       page,
     );
     if (!result) throw new Error('Lighthouse returned nothing');
+    // For looking into a figure: BENCH_LIGHTHOUSE_DIR keeps every run's whole report there.
+    const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keepIn) {
+      mkdirSync(keepIn, { recursive: true });
+      const name = new URL(url).hash.replace(/[^a-z0-9]+/gi, '') || new URL(url).pathname.replace(/\W+/g, '');
+      writeFileSync(join(keepIn, `${name || 'root'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const failedAudits = ['accessibility', 'best-practices'].flatMap((id) =>
