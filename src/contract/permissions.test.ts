@@ -83,4 +83,14 @@ describe('access grants', () => {
     expect(ids(mainAccessGrant(0))).not.toContain(idOf('subAccountManage'));
     expect(ids(mainAccessGrant(1))).not.toContain(idOf('subHome'));
   });
+
+  it('the main grant is shared, and no caller can change it for the next one', () => {
+    const first = mainAccessGrant(1);
+    expect(mainAccessGrant(1)).toBe(first);
+    expect(() => first.AuthsMenu.push(-1)).toThrow(TypeError);
+    expect(() => first.Auths.pop()).toThrow(TypeError);
+    expect(() => Object.assign(first, { subAccount: 1 })).toThrow(TypeError);
+    expect(mainAccessGrant(1).subPermission).toEqual(PERMISSION_KEYS);
+    expect(mainAccessGrant(1).subAccount).toBe(0);
+  });
 });

@@ -210,7 +210,8 @@ export function createRegistrar(api: Hono, app: AppContext): Registrar {
         }
         const result = await handler(input, call);
         if (result instanceof Response) return result;
-        call.auditSubject ??= requestSubject ?? subjectOfAnswer(result);
+        // Only the operation log reads it: a read (not audited) need not search its answer for ids.
+        if (isAudited(def)) call.auditSubject ??= requestSubject ?? subjectOfAnswer(result);
         return envelope(c, Code.ok, translate(call.lang, 'server:ok'), result);
       } catch (error) {
         const answer = errorEnvelope(c, error, call.lang, app.log);
