@@ -1,10 +1,10 @@
 /**
  * Brotli and gzip copies of the built, hashed assets, made once at build time (vite.config.ts runs
- * it after the bundle is written). The server sends
- * them as they are (serveStatic `precompressed`, src/server/app.ts) instead of gzipping the same
- * bytes on every request: a service worker install fetches about 190 files, and compressing them
- * on the fly cost the server's one event loop about half a second per install. Brotli at its
- * highest quality is also about a quarter smaller than gzip, which a phone on a slow network feels.
+ * it after the bundle is written). The server sends them as they are (serveStatic `precompressed`,
+ * src/server/app.ts) instead of gzipping the same bytes on every request: a service worker install
+ * fetches about 190 files, and compressing them on the fly cost the server's one event loop about
+ * half a second per install. Brotli at its highest quality is also about a quarter smaller than
+ * gzip, which a phone on a slow network feels.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
