@@ -16,13 +16,14 @@ export function envelope(c: Context, code: number, msg: string, data: unknown): 
   const text = JSON.stringify({ code, msg, data: data ?? null, path: c.req.path });
   // With its length known the compress middleware leaves answers under 1 KB alone; without it every
   // answer went through a gzip stream, which cost more CPU than the whole /api/user/info call.
-  // `Vary` is set here, with the answer: when the compress middleware adds it afterwards, Hono
-  // rebuilds the finished answer as a stream, which costs an answer over 1 KB that the client did
-  // not ask to compress about a tenth of the portal's throughput (/api/user/info, issue 19).
+  // `Vary` is added here, before the answer is made: when the compress middleware adds it afterwards,
+  // Hono rebuilds the finished answer as a stream, which costs an answer over 1 KB that the client
+  // did not ask to compress about a tenth of the portal's throughput (/api/user/info, issue 19).
+  // Added, not set: a handler may vary by more (the enum list by Accept-Language).
+  c.header('Vary', 'Accept-Encoding', { append: true });
   return c.body(text, httpStatusFor(code), {
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(text)),
-    Vary: 'Accept-Encoding',
   });
 }
 

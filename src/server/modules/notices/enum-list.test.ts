@@ -105,5 +105,7 @@ describe('/api/enum/list', () => {
     const res = await t.raw('/api/enum/list?type=currency', { headers: { 'accept-language': 'en' } });
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(res.headers.get('vary')).toMatch(/Accept-Language/i);
+    // and by what the compress middleware did, said once
+    expect(res.headers.get('vary')?.match(/Accept-Encoding/gi)).toHaveLength(1);
   });
 });
