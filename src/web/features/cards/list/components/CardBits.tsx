@@ -1,6 +1,11 @@
-/** Small pieces every card row shows: the network mark, the status badge, the card cell and tile top. */
+/**
+ * Small pieces every card row shows: the network mark, the status badge, the card cell, and a phone
+ * tile's top line, middle and balance.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
+import { Money } from '../../../../components/ui/Money';
 import { Tag, type TagTone } from '../../../../components/ui/Tag';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS, CARDS_NS } from '../i18n';
@@ -58,6 +63,29 @@ export function TileTop({ card }: { card: CardFace }) {
       <NetworkMark network={card.network} />
       <span className="cp-cl-tile__serial">{t('row.serial', { serial: card.serial })}</span>
       <StatusBadge card={card} />
+    </span>
+  );
+}
+
+/** A phone tile's middle: the masked last four, and under them what the list shows there. */
+export function TileMiddle({ last4, children }: { last4: CardView['last4']; children: ReactNode }) {
+  return (
+    <span className="cp-cl-tile__middle">
+      <span className="cp-cl-tile__number" data-testid="card-last4">
+        {maskedLast4(last4)}
+      </span>
+      <span className="cp-cl-tile__holder">{children}</span>
+    </span>
+  );
+}
+
+/** A phone tile's balance, captioned. */
+export function TileBalance({ card }: { card: Pick<CardView, 'balance' | 'currency'> }) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  return (
+    <span className="cp-cl-tile__balance">
+      <span className="cp-cl-tile__caption">{t('row.balance')}</span>
+      <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
     </span>
   );
 }

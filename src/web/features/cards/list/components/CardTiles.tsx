@@ -7,11 +7,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardView } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
-import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
-import { TileTop } from './CardBits';
+import { TileBalance, TileMiddle, TileTop } from './CardBits';
 import { memberText, TILE_ROW_HEIGHT, type CardRowsProps } from './card-rows';
 
 export function CardTiles(props: CardRowsProps) {
@@ -61,17 +59,9 @@ function CardTile({
   const body = (
     <>
       <TileTop card={card} />
-      <span className="cp-cl-tile__middle">
-        <span className="cp-cl-tile__number" data-testid="card-last4">
-          {maskedLast4(card.last4)}
-        </span>
-        <span className="cp-cl-tile__holder">{card.holderName}</span>
-      </span>
+      <TileMiddle last4={card.last4}>{card.holderName}</TileMiddle>
       <span className="cp-cl-tile__bottom">
-        <span className="cp-cl-tile__balance">
-          <span className="cp-cl-tile__caption">{t('row.balance')}</span>
-          <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
-        </span>
+        <TileBalance card={card} />
         <span className="cp-cl-tile__label" data-testid={showMember ? 'card-member' : undefined}>
           {showMember ? t('row.member', { member: memberText(card) }) : (card.label ?? card.segmentName)}
         </span>

@@ -10,10 +10,9 @@ import { Money } from '../../../../components/ui/Money';
 import { SavedAge } from '../../../../components/ui/SavedAge';
 import { productDate } from '../../../../lib/product-time';
 import type { Snapshot } from '../../../../lib/snapshot';
-import { maskedLast4 } from '../card-format';
 import type { SavedCard, SavedCardList } from '../card-snapshot';
 import { CARD_LIST_NS } from '../i18n';
-import { CardNumberCell, StatusBadge, TileTop } from './CardBits';
+import { CardNumberCell, StatusBadge, TileBalance, TileMiddle, TileTop } from './CardBits';
 
 interface Props {
   saved: Snapshot<SavedCardList> | null;
@@ -69,17 +68,9 @@ function SavedTile({ card }: { card: SavedCard }) {
   return (
     <div className="cp-cl-tile cp-cl-tile--saved">
       <TileTop card={card} />
-      <span className="cp-cl-tile__middle">
-        <span className="cp-cl-tile__number" data-testid="card-last4">
-          {maskedLast4(card.last4)}
-        </span>
-        <span className="cp-cl-tile__holder">{t('saved.opened', { date: productDate(card.createdAt) })}</span>
-      </span>
+      <TileMiddle last4={card.last4}>{t('saved.opened', { date: productDate(card.createdAt) })}</TileMiddle>
       <span className="cp-cl-tile__bottom">
-        <span className="cp-cl-tile__balance">
-          <span className="cp-cl-tile__caption">{t('row.balance')}</span>
-          <Money minor={card.balance} currency={card.currency} data-testid="card-balance" />
-        </span>
+        <TileBalance card={card} />
         <span className="cp-cl-tile__label">{card.label ?? card.segmentName}</span>
       </span>
     </div>
