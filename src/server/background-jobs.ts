@@ -7,6 +7,7 @@ import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/schedule-agent-jobs';
 import { batchSettleJob } from './modules/cards/settle-batches';
+import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { subExpiryJob } from './modules/sub-accounts/expire-subs';
@@ -21,4 +22,5 @@ export const BACKGROUND_JOBS: readonly JobSpec[] = [
   subExpiryJob,
   batchSettleJob,
   pushQueueJob,
+  liveChangesJob,
 ];

@@ -11,6 +11,7 @@ import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { BACKGROUND_JOBS } from './background-jobs';
+import { liveHubOf } from './modules/live/live-hub';
 import { watchPushQueue } from './modules/live/push-queue';
 import { buildContext } from './bootstrap';
 import type { AppContext } from './context';
@@ -67,8 +68,14 @@ async function serveProcess(env: Env, announce: boolean): Promise<void> {
   });
   onStopSignals((done) => {
     for (const stopJob of stopJobs) stopJob();
-    server.close(() => void ctx.database.close().finally(done));
+    server.close(() => void stopLive(ctx).finally(done));
   }, ctx.log);
+}
+
+/** The live hub reads the database until stopped, so it stops before the database closes. */
+async function stopLive(ctx: AppContext): Promise<void> {
+  await liveHubOf(ctx.database).stop();
+  await ctx.database.close();
 }
 
 /** The primary of several processes: migrate and seed once, then fork and watch the workers. */

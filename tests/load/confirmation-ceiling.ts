@@ -16,7 +16,7 @@ import { measureConfirmations } from './topups';
 
 const P99_LIMIT_MS = 50;
 /** Shares of the pgbench rate offered in turn, until one fails. */
-const SHARES = [0.35, 0.5, 0.6, 0.7, 0.85];
+const SHARES = [0.15, 0.25, 0.35, 0.5, 0.6, 0.7, 0.85];
 const CUSTOMER_PASSWORD = 'Bench-Customer#2026';
 const customerEmail = (i: number) => `bench.customer.${i}@example.com`;
 

@@ -37,13 +37,6 @@ export interface Database {
    * different text under a used name throws.
    */
   prepared<Row>(name: string, text: string): PreparedStatement<Row>;
-  /**
-   * Delivers every NOTIFY on `channel` to `onPayload`, in this process, until the returned stop is
-   * called. A NOTIFY sent inside a transaction arrives only once it commits (PostgreSQL's rule), so a
-   * listener never hears of a change that was rolled back. PostgreSQL: one dedicated connection per
-   * process outside the pool, re-opened with back-off if it drops. PGlite: its own listener.
-   */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   version(): Promise<string>;
   close(): Promise<void>;
 }
@@ -103,12 +96,6 @@ async function openPglite(dataDir: string): Promise<Database> {
         return (result?.rows ?? []) as Row[];
       };
     }),
-    listen: async (channel, onPayload) => {
-      const stop = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
     version: async () => (await client.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
     close: () => client.close(),
   };
@@ -142,8 +129,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
-  // The LISTEN connections of this handle, closed with it.
-  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgresql',
@@ -153,80 +138,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         async (params) =>
           (await pool.query({ name, text, values: [...params] })).rows as Row[],
     ),
-    listen: async (channel, onPayload) => {
-      const stop = await listenPostgres(url, channel, onPayload);
-      listeners.add(stop);
-      return async () => {
-        listeners.delete(stop);
-        await stop();
-      };
-    },
     version: async () => (await pool.query<{ v: string }>(VERSION_QUERY)).rows[0]?.v ?? 'unknown',
-    close: async () => {
-      await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
-    },
-  };
-}
-
-/** Waits before re-opening a dropped LISTEN connection: 0.5 s, doubling, at most 10 s. */
-const RELISTEN_MS = [500, 1000, 2000, 5000, 10_000];
-
-/**
- * A LISTEN needs a connection of its own for as long as it listens, so it never borrows one from the
- * pool. When the connection drops (database restart, admin termination) it is opened again with
- * back-off; notifications sent while it was down are lost, which the live stream tolerates (its
- * clients refetch after every reconnect).
- */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-  const { Client } = await import('pg');
-  let stopped = false;
-  let failures = 0;
-  let current: InstanceType<typeof Client> | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: url });
-    client.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
-    });
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (stopped || current !== client) return;
-      current = null;
-      scheduleRetry();
-    });
-    current = client;
-    await client.connect();
-    await client.query(`listen ${channel}`);
-    failures = 0;
-  };
-  const scheduleRetry = (): void => {
-    const wait = RELISTEN_MS[Math.min(failures, RELISTEN_MS.length - 1)]!;
-    failures += 1;
-    retry = setTimeout(() => {
-      retry = null;
-      if (!stopped)
-        connect().catch(() => {
-          const failed = current;
-          current = null;
-          void failed?.end().catch(() => undefined);
-          scheduleRetry();
-        });
-    }, wait);
-    retry.unref();
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => undefined);
+    close: () => pool.end(),
   };
 }
 

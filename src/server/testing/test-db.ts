@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/client';
+import { liveHubOf } from '../modules/live/live-hub';
 
 export type TestDbKind = 'pglite' | 'postgresql';
 
@@ -101,6 +102,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
       dataDir,
       url: null,
       dispose: async () => {
+        await liveHubOf(database).stop();
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });
       },
@@ -116,6 +118,7 @@ export async function openTestDatabase(kind: TestDbKind = testDbKind()): Promise
     dataDir,
     url: withDatabase(url, name),
     dispose: async () => {
+      await liveHubOf(database).stop();
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });

@@ -143,6 +143,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('two server instances 
     second = createApp(secondCtx);
   });
   afterAll(async () => {
+    await liveHubOf(secondDb).stop();
     await secondDb.close();
   });
 

@@ -3,8 +3,9 @@
  * (migration 0020), so only committed changes are pushed and the money transaction never waits for
  * a push service. Any process drains: a row is claimed with SKIP LOCKED in a short transaction
  * (its next attempt pushed past a lease, so a sender that died is replaced), sent outside any
- * transaction, then deleted: each push goes out once across all processes. A queued push NOTIFYs
- * too, so the process that hears it first drains at once; the job below catches the rest.
+ * transaction, then deleted: each push goes out once across all processes. A queued push also writes
+ * a `*` live change, so every process's hub sees it within a pass and drains at once; the job below
+ * catches the rest.
  *
  * Delivery is best effort, once per subscription: the screens stay the source of truth, and sending
  * again after a partial failure would show the same notification twice on the devices that got it.
@@ -155,7 +156,7 @@ export async function drainPushQueue(ctx: AppContext): Promise<Record<SendOutcom
 /** This process's running drain, so tests can wait for it. */
 const running = new WeakMap<AppContext, Promise<unknown>>();
 
-/** Starts a drain in this process (after the NOTIFY of a queued push); drains never overlap. */
+/** Starts a drain in this process (when a push was queued); drains never overlap. */
 export function kickPushQueue(ctx: AppContext): Promise<unknown> {
   const next = (running.get(ctx) ?? Promise.resolve())
     .then(() => drainPushQueue(ctx))
@@ -164,11 +165,9 @@ export function kickPushQueue(ctx: AppContext): Promise<unknown> {
   return next;
 }
 
-/** Drains as soon as any process queues a push (the NOTIFY of live_push). */
-export async function watchPushQueue(ctx: AppContext): Promise<() => void> {
-  const hub = liveHubOf(ctx.database);
-  await hub.start();
-  return hub.watchPushes(() => void kickPushQueue(ctx));
+/** Drains as soon as any process queues a push (the `*` push row of live_push, read by the hub). */
+export function watchPushQueue(ctx: AppContext): Promise<() => void> {
+  return liveHubOf(ctx.database).watchPushes(() => void kickPushQueue(ctx));
 }
 
 export const pushQueueJob: JobSpec = {
