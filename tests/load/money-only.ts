@@ -2,7 +2,8 @@
  * Only the money path of `npm run bench` (issue 19 §1): pgbench's minimal confirmation as the
  * baseline, then the portal's confirmation ceiling on one process, for one hot wallet and for 100
  * wallets, each as a ratio to its baseline. Needs `TEST_DATABASE_URL` (a scratch database is made
- * beside it). `npx tsx tests/load/money-only.ts`
+ * beside it). `npx tsx tests/load/money-only.ts`; `BENCH_PROCESSES=2` runs the portal with two
+ * server processes (WEB_CONCURRENCY) instead of one.
  */
 import { rmSync } from 'node:fs';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../../src/server/env';
@@ -15,6 +16,7 @@ import { startServer } from './server-process';
 import { BENCH_CHANNEL_SECRET } from './topups';
 
 const CUSTOMERS = 100;
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const report = (name: string, value: string, target: string) =>
   process.stdout.write(`${name}: ${value}   (target ${target})\n`);
 
@@ -37,14 +39,18 @@ async function main(): Promise<void> {
       port: 8388,
       dataDir,
       keepData: true,
-      env: { PAYMENT_CHANNEL_SECRETS: `wechat:${BENCH_CHANNEL_SECRET}`, DATABASE_URL: scratch.url },
+      env: {
+        PAYMENT_CHANNEL_SECRETS: `wechat:${BENCH_CHANNEL_SECRET}`,
+        DATABASE_URL: scratch.url,
+        WEB_CONCURRENCY: String(PROCESSES),
+      },
     });
     try {
       if (one) {
         const token = await signInDemo(server.url);
         reportCeiling(
           report,
-          'PostgreSQL, 1 process, 1 wallet',
+          `PostgreSQL, ${PROCESSES} process(es), 1 wallet`,
           await confirmationCeiling(server.url, [token], one),
           one,
         );
@@ -53,7 +59,7 @@ async function main(): Promise<void> {
         const customers = await signInCustomers(server.url, CUSTOMERS);
         reportCeiling(
           report,
-          `PostgreSQL, 1 process, ${CUSTOMERS} wallets`,
+          `PostgreSQL, ${PROCESSES} process(es), ${CUSTOMERS} wallets`,
           await confirmationCeiling(server.url, customers, hundred),
           hundred,
         );
