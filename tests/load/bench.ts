@@ -98,6 +98,15 @@ async function main(): Promise<void> {
       report,
       'PGlite',
       { url: server.url, token, stop: () => server.stop() },
+      async () => {
+        const again = await startServer({
+          port: 8383,
+          dataDir: '.tmp/bench-data',
+          keepData: true,
+          env: channelEnv,
+        });
+        return { url: again.url, token: await signInDemo(again.url), stop: () => again.stop() };
+      },
       { dataDir: '.tmp/bench-data', url: '' },
     );
   } finally {
@@ -158,6 +167,10 @@ async function main(): Promise<void> {
             report,
             'PostgreSQL',
             { url: pgServer.url, token, stop: () => pgServer.stop() },
+            async () => {
+              const again = await onPostgres(1);
+              return { url: again.url, token: await signInDemo(again.url), stop: () => again.stop() };
+            },
             { dataDir, url: scratch.url },
           );
       } finally {

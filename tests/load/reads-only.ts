@@ -4,11 +4,13 @@
  * `npx tsx tests/load/reads-only.ts`, with `TEST_DATABASE_URL` for the PostgreSQL half; add `info`
  * for `/api/user/info` alone (about 3 minutes instead of 14).
  */
+import { rmSync } from 'node:fs';
 import type { Report } from './bench-kit';
 import { signInDemo } from './bench-kit';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runGroupsBench } from './groups-bench';
+import type { RunningPortal } from './info-read';
 import { reportInfoAgainstFloor } from './info-read';
 import { cpuLoopMs } from './machine-speed';
 import { scratchDatabase } from './scratch-database';
@@ -23,20 +25,16 @@ const report: Report = (name, value, target) => {
 
 async function infoOnPglite(): Promise<void> {
   const dataDir = '.tmp/bench-reads';
-  const server = await startServer({ port: 8386, dataDir });
+  rmSync(dataDir, { recursive: true, force: true });
+  const start = async (): Promise<RunningPortal> => {
+    const server = await startServer({ port: 8386, dataDir, keepData: true });
+    return { url: server.url, token: await signInDemo(server.url), stop: () => server.stop() };
+  };
+  const portal = await start();
   try {
-    const token = await signInDemo(server.url);
-    await reportInfoAgainstFloor(
-      report,
-      'PGlite',
-      { url: server.url, token, stop: () => server.stop() },
-      {
-        dataDir,
-        url: '',
-      },
-    );
+    await reportInfoAgainstFloor(report, 'PGlite', portal, start, { dataDir, url: '' });
   } finally {
-    await server.stop();
+    await portal.stop();
   }
 }
 
@@ -45,17 +43,17 @@ async function infoOnPostgres(): Promise<void> {
   if (!scratch) return;
   const dataDir = '.tmp/bench-reads-pg';
   try {
-    const server = await startServer({ port: 8387, dataDir, env: { DATABASE_URL: scratch.url } });
+    rmSync(dataDir, { recursive: true, force: true });
+    const start = async (): Promise<RunningPortal> => {
+      const env = { DATABASE_URL: scratch.url };
+      const server = await startServer({ port: 8387, dataDir, keepData: true, env });
+      return { url: server.url, token: await signInDemo(server.url), stop: () => server.stop() };
+    };
+    const portal = await start();
     try {
-      const token = await signInDemo(server.url);
-      await reportInfoAgainstFloor(
-        report,
-        'PostgreSQL',
-        { url: server.url, token, stop: () => server.stop() },
-        { dataDir, url: scratch.url },
-      );
+      await reportInfoAgainstFloor(report, 'PostgreSQL', portal, start, { dataDir, url: scratch.url });
     } finally {
-      await server.stop();
+      await portal.stop();
     }
   } finally {
     await scratch.drop();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setWidth } from '../../test-browser';
@@ -108,8 +108,14 @@ describe.each([
     fireEvent.click(screen.getByText('Contact customer service'));
     const second = await screen.findByTestId('second-sheet');
     expect(firstBody()?.classList.contains('cp-sheet-layer--beneath')).toBe(true);
-    const masks = [...document.querySelectorAll('.adm-mask')];
-    expect(masks.filter((mask) => mask.classList.contains('cp-sheet-mask--over'))).toHaveLength(1);
+    // The second sheet's mask is mounted by antd-mobile's popup a moment after its body.
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.adm-mask')].filter((mask) =>
+          mask.classList.contains('cp-sheet-mask--over'),
+        ),
+      ).toHaveLength(1),
+    );
     expect(
       second
         .closest('.adm-popup-body, .adm-center-popup-body')
