@@ -185,7 +185,8 @@ function signInFirstPaint(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  // The path aliases of tsconfig.json (decisions.md "Code shape"); vitest.config.ts repeats them.
+  // The path aliases of tsconfig.json (decisions.md "Code shape: imports"); vitest.config.ts has
+  // them too.
   resolve: {
     alias: {
       '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
