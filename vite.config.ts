@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -184,6 +185,14 @@ function signInFirstPaint(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
+  // The path aliases of tsconfig.json (decisions.md "Code shape: imports"); vitest.config.ts has
+  // them too.
+  resolve: {
+    alias: {
+      '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+    },
+  },
   plugins: [
     react(),
     englishManifest(),

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,14 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // tests/load: the benchmark's seeds, checked against the ledger's rules (seeds.test.ts).
 const serverInclude = ['src/server/**/*.test.ts', 'tests/load/**/*.test.ts'];
+// The path aliases of tsconfig.json, as in vite.config.ts (which this file does not load). Inline
+// projects do not inherit the root's options, so every project names them.
+const resolve = {
+  alias: {
+    '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+    '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+  },
+};
 
 export default defineConfig({
   test: {
@@ -15,6 +24,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
@@ -23,9 +33,11 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: { name: 'contract', include: ['src/contract/**/*.test.ts'], environment: 'node' },
       },
       {
+        resolve,
         test: {
           name: 'server-pglite',
           include: serverInclude,
@@ -39,6 +51,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
+              resolve,
               test: {
                 name: 'server-postgres',
                 include: serverInclude,

@@ -6,6 +6,22 @@
 import path from 'node:path';
 
 const SRC = path.resolve('src');
+/** The path aliases of tsconfig.json: an aliased import crosses the same boundaries as a relative one. */
+const ALIASES = { '@contract/': path.join(SRC, 'contract'), '@web/': path.join(SRC, 'web') };
+
+/**
+ * The file an import names when it lies in this repository (relative or aliased); undefined for a
+ * package.
+ * @param {string} file
+ * @param {string} source
+ */
+function targetOf(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  for (const [prefix, dir] of Object.entries(ALIASES)) {
+    if (source.startsWith(prefix)) return path.join(dir, source.slice(prefix.length));
+  }
+  return undefined;
+}
 
 /** @param {string} file */
 function layerOf(file) {
@@ -33,8 +49,9 @@ const rule = {
         context.report({ node, messageId: 'cross', data: { from: 'contract', to: source } });
         return;
       }
-      if (!source.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(file), source));
+      const target = targetOf(file, source);
+      if (target === undefined) return;
+      const to = layerOf(target);
       const bad =
         (from.layer === 'contract' && to.layer !== 'contract') ||
         (from.layer === 'server' && to.layer === 'web') ||

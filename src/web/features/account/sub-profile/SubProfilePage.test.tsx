@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../../contract/account';
+import type { UserInfo } from '@contract/account';
 import { typeInto } from '../../../test-browser';
 import { saveUserInfo } from '../../../lib/session';
 import { FULL_MEMBER_GRANT, signOut, storeSession, TEST_USER } from '../../../test-fixtures';

@@ -7,7 +7,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { buildPermissionTree } from '../../../../contract/permissions';
+import { buildPermissionTree } from '@contract/permissions';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { Tag } from '../../../components/ui/Tag';
 import { hasPermission } from '../../../lib/permissions';

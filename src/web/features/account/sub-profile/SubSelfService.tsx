@@ -6,7 +6,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subSelfPassword, subSelfProfile } from '../../../../contract/sub-accounts';
+import { subSelfPassword, subSelfProfile } from '@contract/sub-accounts';
 import { TextField } from '../../../components/ui/TextField';
 import { refreshAccess } from '../../../lib/access-refresh';
 import { call } from '../../../lib/http';

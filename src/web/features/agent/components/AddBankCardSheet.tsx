@@ -1,7 +1,7 @@
 /** Saving a bank card for withdrawals: holder, bank, number (checked with the contract's schema first). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addBankCard } from '../../../../contract/agent';
+import { addBankCard } from '@contract/agent';
 import { Sheet } from '../../../components/ui/Sheet';
 import { SheetButton } from '../../../components/ui/SheetButtons';
 import { TextField } from '../../../components/ui/TextField';

@@ -2,8 +2,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BankCardView } from '../../../../contract/agent';
-import { bankCardList, removeBankCardNo } from '../../../../contract/agent';
+import type { BankCardView } from '@contract/agent';
+import { bankCardList, removeBankCardNo } from '@contract/agent';
 import { LocalDataList, type DataColumn } from '../../../components/ui/DataList';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';

@@ -5,8 +5,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CommissionView } from '../../../../contract/agent';
-import { pageFlow } from '../../../../contract/agent';
+import type { CommissionView } from '@contract/agent';
+import { pageFlow } from '@contract/agent';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { Money } from '../../../components/ui/Money';
 import { Tag, type TagTone } from '../../../components/ui/Tag';

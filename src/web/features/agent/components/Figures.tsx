@@ -4,8 +4,8 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import type { AgentBalance, AgentInfoView } from '../../../../contract/agent';
-import { agentCurrency } from '../../../../contract/agent';
+import type { AgentBalance, AgentInfoView } from '@contract/agent';
+import { agentCurrency } from '@contract/agent';
 import { FigureLine } from '../../../components/ui/FigureLine';
 import { Money } from '../../../components/ui/Money';
 import { productDate } from '../../../lib/product-time';

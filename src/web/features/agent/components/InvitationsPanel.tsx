@@ -6,8 +6,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvitationView } from '../../../../contract/agent';
-import { pageOfInvitations } from '../../../../contract/agent';
+import type { InvitationView } from '@contract/agent';
+import { pageOfInvitations } from '@contract/agent';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { Money } from '../../../components/ui/Money';

@@ -6,13 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgentCurrency } from '../../../../contract/agent';
-import {
-  agentGetCode,
-  withdrawalsInfo,
-  withdrawalsToBankCard,
-  withdrawalsToWallet,
-} from '../../../../contract/agent';
+import type { AgentCurrency } from '@contract/agent';
+import { agentGetCode, withdrawalsInfo, withdrawalsToBankCard, withdrawalsToWallet } from '@contract/agent';
 import { FigureLine } from '../../../components/ui/FigureLine';
 import { Money } from '../../../components/ui/Money';
 import { SegmentedTabs } from '../../../components/ui/SegmentedTabs';

@@ -2,7 +2,7 @@
  * What the withdraw sheet shows before the code is asked for: the fee and the net amount of a
  * withdrawal, by the same rules the server applies (agent-rules.ts answers them in withdrawalsInfo).
  */
-import type { WithdrawalRule } from '../../../../contract/agent';
+import type { WithdrawalRule } from '@contract/agent';
 
 export type Target = 'wallet' | 'bank_card';
 

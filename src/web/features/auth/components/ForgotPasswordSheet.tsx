@@ -2,7 +2,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { forgetPwdCode, forgetPwdSubmit } from '../../../../contract/auth';
+import { forgetPwdCode, forgetPwdSubmit } from '@contract/auth';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';
 import { Sheet } from '../../../components/ui/Sheet';
 import { CodeField, EmailField, PasswordField } from '../../../components/ui/TextField';

@@ -5,7 +5,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginByGoogle, type Tokens } from '../../../../contract/auth';
+import { loginByGoogle, type Tokens } from '@contract/auth';
 import { Countdown } from '../../../components/ui/Countdown';
 import { CodeField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';

@@ -5,7 +5,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tokens } from '../../../../contract/auth';
+import type { Tokens } from '@contract/auth';
 import { EmailField, PasswordField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';
 import { call } from '../../../lib/http';

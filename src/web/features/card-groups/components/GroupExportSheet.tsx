@@ -4,8 +4,8 @@
  * first, and a `card_export_full` step-up asked last).
  */
 import { useTranslation } from 'react-i18next';
-import type { CardGroupView } from '../../../../contract/card-groups';
-import { cardGroupDown } from '../../../../contract/card-groups';
+import type { CardGroupView } from '@contract/card-groups';
+import { cardGroupDown } from '@contract/card-groups';
 import { CardNumbersExportSheet } from '../../../components/ui/CardNumbersExportSheet';
 import { download } from '../../../lib/http';
 import { CARD_GROUPS_NS } from '../i18n';

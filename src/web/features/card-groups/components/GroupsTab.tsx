@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardGroupView } from '../../../../contract/card-groups';
+import type { CardGroupView } from '@contract/card-groups';
 import {
   cardCountNg,
   cardGroupAdd,
@@ -18,7 +18,7 @@ import {
   cardGroupUp,
   cardGroupUpdate,
   GROUP_NAME_MAX,
-} from '../../../../contract/card-groups';
+} from '@contract/card-groups';
 import { Can } from '../../../components/ui/Can';
 import { Money } from '../../../components/ui/Money';
 import { invalidateGroupChoices } from '../../../lib/card-groups';

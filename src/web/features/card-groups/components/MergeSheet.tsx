@@ -1,8 +1,8 @@
 /** Merge the selected groups: the customer picks the group to keep; the others' cards move into it. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardGroupView } from '../../../../contract/card-groups';
-import { cardGroupMerge } from '../../../../contract/card-groups';
+import type { CardGroupView } from '@contract/card-groups';
+import { cardGroupMerge } from '@contract/card-groups';
 import { SelectField } from '../../../components/ui/SelectField';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';

@@ -2,7 +2,7 @@
  * A group's daily USD spend as bars, in plain SVG (no chart library: the page chunk stays small).
  * The bars scale to the largest day; a day without spend keeps a hairline so the axis reads.
  */
-import type { GroupSpendView } from '../../../../contract/card-groups';
+import type { GroupSpendView } from '@contract/card-groups';
 
 const WIDTH = 320;
 const HEIGHT = 96;

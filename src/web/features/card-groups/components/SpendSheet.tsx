@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardGroupView } from '../../../../contract/card-groups';
-import { cardGroupSpend } from '../../../../contract/card-groups';
+import type { CardGroupView } from '@contract/card-groups';
+import { cardGroupSpend } from '@contract/card-groups';
 import { Money } from '../../../components/ui/Money';
 import { SegmentedTabs } from '../../../components/ui/SegmentedTabs';
 import { Sheet } from '../../../components/ui/Sheet';

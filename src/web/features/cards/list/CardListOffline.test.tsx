@@ -9,7 +9,7 @@
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 import { toastError } from '../../../lib/notify';
 import { saveUserInfo } from '../../../lib/session';

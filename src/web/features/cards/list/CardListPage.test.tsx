@@ -6,8 +6,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import type { CardView } from '@contract/cards';
+import { mainAccessGrant, subAccessGrant } from '@contract/permissions';
 import { i18n } from '../../../lib/i18n';
 import { storeAccess } from '../../../lib/permissions';
 import { clearStorage } from '../../../lib/storage';

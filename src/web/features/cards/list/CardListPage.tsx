@@ -9,7 +9,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { Can, usePermission } from '../../../components/ui/Can';
 import { PULL_THRESHOLD, usePullToRefresh } from '../../../components/ui/DataList.pull';
 import { EmptyState } from '../../../components/ui/EmptyState';

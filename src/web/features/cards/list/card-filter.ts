@@ -3,7 +3,7 @@
  * request fields they become, and what stops a search. The list (card/page) and the export
  * (cardDown) both get `requestOf(applied)`, so a file holds exactly the cards the list shows.
  */
-import type { CardStatus } from '../../../../contract/cards';
+import type { CardStatus } from '@contract/cards';
 import { parseAmount } from '../../../lib/amount-input';
 import { isCalendarDate } from '../../../lib/product-time';
 

@@ -5,7 +5,7 @@
  * returned apart, for the event's details disclosure.
  */
 import type { TFunction } from 'i18next';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { CurrencyCode } from '@contract/core';
 import { formatMoney } from '../../../lib/money';
 
 export interface CardLogText {

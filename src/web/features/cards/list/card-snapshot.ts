@@ -4,7 +4,7 @@
  * currency, status and opening time. Never the holder, the BIN, the full number, the CVV or the
  * expiry (the details sheet fetches those and keeps them in its own state only).
  */
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { snapshotStore } from '../../../lib/snapshot';
 
 export type SavedCard = Pick<

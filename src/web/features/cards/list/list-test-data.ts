@@ -1,5 +1,5 @@
 /** Test data of the card list (imported by tests only): cards to show and recharge prices. */
-import type { CardView, CostBreakdown } from '../../../../contract/cards';
+import type { CardView, CostBreakdown } from '@contract/cards';
 
 /** Card number `index` (0 = newest): USD, active, a balance that grows with the index. */
 export function testCard(index: number, patch: Partial<CardView> = {}): CardView {

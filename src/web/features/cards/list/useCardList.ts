@@ -5,8 +5,8 @@
  */
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { cardPage, cardPageForSub, rangeList, type CardView } from '../../../../contract/cards';
-import type { ResponseOf } from '../../../../contract/core';
+import { cardPage, cardPageForSub, rangeList, type CardView } from '@contract/cards';
+import type { ResponseOf } from '@contract/core';
 import { call } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
 import type { CardFilterRequest } from './card-filter';

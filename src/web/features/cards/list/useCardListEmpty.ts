@@ -4,8 +4,8 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ResponseOf } from '../../../../contract/core';
-import type { rangeList } from '../../../../contract/cards';
+import type { ResponseOf } from '@contract/core';
+import type { rangeList } from '@contract/cards';
 import { usePermission } from '../../../components/ui/Can';
 import { useListEmpty } from '../../../components/ui/EmptyState';
 import { useGroupTagFacts } from '../../../components/ui/GroupTagFields';

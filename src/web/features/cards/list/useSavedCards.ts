@@ -4,7 +4,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { NO_RESPONSE_CODE } from '../../../lib/catalogue';
 import { ApiError } from '../../../lib/http';
 import { appStore, userInfoAtom } from '../../../lib/session';

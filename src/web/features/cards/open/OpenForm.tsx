@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BATCH_OPEN_MAX } from '../../../../contract/card-rules';
+import { BATCH_OPEN_MAX } from '@contract/card-rules';
 import { Can } from '../../../components/ui/Can';
 import { TextField } from '../../../components/ui/TextField';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';

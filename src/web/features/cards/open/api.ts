@@ -3,7 +3,7 @@
  * segments.ts, coupons.ts). Reads that the page reports itself (quotes, progress) are silent;
  * actions let the HTTP layer report errors unless the page shows them in place.
  */
-import { userPrivilege } from '../../../../contract/account';
+import { userPrivilege } from '@contract/account';
 import {
   autoCard,
   batchCard,
@@ -16,16 +16,16 @@ import {
   openCardCost,
   type BatchResult,
   type CostBreakdown,
-} from '../../../../contract/cards';
-import type { RequestOf, ResponseOf } from '../../../../contract/core';
-import { couponEnum } from '../../../../contract/coupons';
-import { groupList, groupOpenAmount } from '../../../../contract/segments';
+} from '@contract/cards';
+import type { RequestOf, ResponseOf } from '@contract/core';
+import { couponEnum } from '@contract/coupons';
+import { groupList, groupOpenAmount } from '@contract/segments';
 import { headerLoad } from '../../../lib/header-load';
 import { call, download, type Downloaded } from '../../../lib/http';
 
-export type { BatchResult, CardView, CostBreakdown, DebitCurrency } from '../../../../contract/cards';
-export type { CouponView } from '../../../../contract/coupons';
-export type { SegmentView } from '../../../../contract/segments';
+export type { BatchResult, CardView, CostBreakdown, DebitCurrency } from '@contract/cards';
+export type { CouponView } from '@contract/coupons';
+export type { SegmentView } from '@contract/segments';
 export type DebitTotal = CostBreakdown['totals'][number];
 export type HolderAutofill = ResponseOf<typeof autoCard>;
 export type GradeAnswer = ResponseOf<typeof cardGrade>;

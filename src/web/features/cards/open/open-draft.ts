@@ -5,7 +5,7 @@
  * cards, the postcode ("Incorrect zip code format", with the contract's isValidPostcode). The
  * contract's holder schema then decides the rest, so the PWA refuses what the server would.
  */
-import { HOLDER_KEYS, holderFields } from '../../../../contract/cards';
+import { HOLDER_KEYS, holderFields } from '@contract/cards';
 import {
   BATCH_OPEN_MAX,
   CARD_RECHARGE_SERVICE_ABOVE_USD,
@@ -14,8 +14,8 @@ import {
   LABEL_MAX,
   NAME_MAX,
   STREET_MAX,
-} from '../../../../contract/card-rules';
-import type { CurrencyCode } from '../../../../contract/core';
+} from '@contract/card-rules';
+import type { CurrencyCode } from '@contract/core';
 import { amountErrorKey, parseAmount } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/money';
 

@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OtpView } from '../../../../contract/cards';
+import type { OtpView } from '@contract/cards';
 import { toastSuccess } from '../../../lib/notify';
 import { setWidth } from '../../../test-browser';
 import { signIn } from '../../../test-fixtures';

@@ -4,7 +4,7 @@
  * or from one card's actions (that card's, getOtp). It refreshes by itself while open.
  */
 import { useTranslation } from 'react-i18next';
-import { OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
+import { OTP_WINDOW_SECONDS } from '@contract/card-rules';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { PushOptInLazy } from '../../../components/ui/push/PushOptInLazy';
 import { Sheet } from '../../../components/ui/Sheet';

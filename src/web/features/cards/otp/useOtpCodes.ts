@@ -11,7 +11,7 @@
  * right between loads and after the device slept.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getOtp, getThreePool, type OtpView } from '../../../../contract/cards';
+import { getOtp, getThreePool, type OtpView } from '@contract/cards';
 import { call } from '../../../lib/http';
 import { isLive, onLiveChange } from '../../../lib/live-events';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TradeRow } from '../../../../contract/records';
+import type { TradeRow } from '@contract/records';
 import { i18n } from '../../../lib/i18n';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { catchDownloads, setWidth, typeInto } from '../../../test-browser';

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TradeRow, TradeStatus } from '../../../../contract/records';
+import type { TradeRow, TradeStatus } from '@contract/records';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { useListEmpty, type ListEmpty } from '../../../components/ui/EmptyState';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';

@@ -13,7 +13,7 @@ import {
   tradePageForSub,
   transDown,
   type TradeStatus,
-} from '../../../../contract/records';
+} from '@contract/records';
 
 export type RecordTab = 'auth' | 'trade' | 'refuse';
 

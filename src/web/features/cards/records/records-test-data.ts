@@ -1,5 +1,5 @@
 /** Test data of the card records page (imported by tests only). */
-import type { TradeRow } from '../../../../contract/records';
+import type { TradeRow } from '@contract/records';
 
 let rowCount = 0;
 

@@ -3,7 +3,7 @@
  * list and the export are both given `requestOf(applied, tab)`, so a file holds exactly the rows
  * the list shows.
  */
-import type { TradeStatus } from '../../../../contract/records';
+import type { TradeStatus } from '@contract/records';
 import { isCalendarDate } from '../../../lib/product-time';
 import { TAB_DEFS, type RecordTab } from './record-tabs';
 

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { subUserEnum } from '../../../../contract/sub-accounts';
+import { subUserEnum } from '@contract/sub-accounts';
 import { SelectField } from '../../../components/ui/SelectField';
 import { call } from '../../../lib/http';
 import { TEAM_CARDS_NS } from './team-i18n';

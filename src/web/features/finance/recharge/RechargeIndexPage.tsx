@@ -5,7 +5,7 @@
  * page; the USD bank transfer (business accounts only) to the forecast page.
  */
 import { useTranslation } from 'react-i18next';
-import { ONLINE_CHANNELS, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
+import { ONLINE_CHANNELS, USD_TRANSFER_MIN } from '@contract/topup-rules';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { formatMoney } from '../../../lib/money';
 import { WalletSummary } from './components/WalletSummary';

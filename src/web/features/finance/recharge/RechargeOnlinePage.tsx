@@ -8,7 +8,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ONLINE_CHANNELS } from '../../../../contract/topup-rules';
+import { ONLINE_CHANNELS } from '@contract/topup-rules';
 import { ServiceNotice } from '../../../components/layout/ServiceNotice';
 import { SegmentedTabs } from '../../../components/ui/SegmentedTabs';
 import { useGuardedSubmit } from '../../../components/ui/useClickGuard';

@@ -2,7 +2,7 @@
  * The recharge calls, typed from the contract (src/contract/finance.ts). Reads are silent where
  * the page shows its own "could not load" line; actions let the HTTP layer report errors.
  */
-import type { RequestOf, ResponseOf } from '../../../../contract/core';
+import type { RequestOf, ResponseOf } from '@contract/core';
 import {
   qrCreate,
   rechargeCheck,
@@ -11,11 +11,11 @@ import {
   rechargeStatus,
   topupAmount,
   type TopupOrder,
-} from '../../../../contract/finance';
-import type { TopupChannel } from '../../../../contract/topup-rules';
+} from '@contract/finance';
+import type { TopupChannel } from '@contract/topup-rules';
 import { call } from '../../../lib/http';
 
-export type { OrderStatus, TopupOrder } from '../../../../contract/finance';
+export type { OrderStatus, TopupOrder } from '@contract/finance';
 export type TopupLimits = ResponseOf<typeof topupAmount>;
 export type Quote = ResponseOf<typeof rechargeInfo>;
 export type CreateOrderInput = RequestOf<typeof qrCreate> & { channel: TopupChannel; amount: number };

@@ -4,7 +4,7 @@
  * client would send (lib/http.ts has no image answers), refreshing an expired access token once.
  * Any failure rejects and the page says the image is unavailable; no toast for a decoration.
  */
-import { bankLimitImg } from '../../../../contract/finance';
+import { bankLimitImg } from '@contract/finance';
 import { refreshSession, urlOf } from '../../../lib/http';
 import { localeOf, storedLang } from '../../../lib/i18n';
 import { getItem } from '../../../lib/storage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import { CHANNEL_RULES } from '@contract/topup-rules';
 import { parseAmount } from '../../../lib/amount-input';
 import { checkAmount, feeRateText, ruleOf } from './limits';
 import { TEST_LIMITS } from './test-orders';

@@ -11,7 +11,7 @@ import {
   type AmountProblem,
   type ChannelRule,
   type TopupChannel,
-} from '../../../../contract/topup-rules';
+} from '@contract/topup-rules';
 import { amountErrorKey } from '../../../lib/amount-input';
 import { formatMoney } from '../../../lib/money';
 import type { TopupLimits } from './api';

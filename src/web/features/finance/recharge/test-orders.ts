@@ -1,5 +1,5 @@
 /** Orders and limits for the recharge tests, shaped like the contract's answers. */
-import { CHANNEL_RULES, topupFee, type TopupChannel } from '../../../../contract/topup-rules';
+import { CHANNEL_RULES, topupFee, type TopupChannel } from '@contract/topup-rules';
 import type { TopupLimits, TopupOrder } from './api';
 
 export const TEST_LIMITS: TopupLimits = {

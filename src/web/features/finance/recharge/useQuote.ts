@@ -4,7 +4,7 @@
  * does not send five requests.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TopupChannel } from '../../../../contract/topup-rules';
+import type { TopupChannel } from '@contract/topup-rules';
 import { hasAccessToken } from '../../../lib/session';
 import { useSettled } from '../../../lib/useSettled';
 import { loadQuote } from './api';

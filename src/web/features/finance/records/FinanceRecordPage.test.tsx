@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlowRow } from '../../../../contract/finance';
+import type { FlowRow } from '@contract/finance';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
 import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';

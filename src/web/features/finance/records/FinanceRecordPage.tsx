@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLOW_TYPES, flowPage, type FlowRow } from '../../../../contract/finance';
+import { FLOW_TYPES, flowPage, type FlowRow } from '@contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { useListEmpty } from '../../../components/ui/EmptyState';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';

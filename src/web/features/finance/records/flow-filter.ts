@@ -3,8 +3,8 @@
  * become. The list (flowPage) and the export (flowDown) are both given `requestOf(applied)`, so
  * the file holds exactly the rows the list shows.
  */
-import type { CurrencyCode } from '../../../../contract/core';
-import { FLOW_TYPES, type FlowType } from '../../../../contract/finance';
+import type { CurrencyCode } from '@contract/core';
+import { FLOW_TYPES, type FlowType } from '@contract/finance';
 import { isCalendarDate } from '../../../lib/product-time';
 
 export const FLOW_CURRENCIES = ['CNY', 'USD'] as const satisfies readonly CurrencyCode[];

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ForecastStatus, ForecastView } from '../../../../contract/finance';
-import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import type { ForecastStatus, ForecastView } from '@contract/finance';
+import { mainAccessGrant, subAccessGrant } from '@contract/permissions';
 import { storeAccess } from '../../../lib/permissions';
 import { clearStorage } from '../../../lib/storage';
 import { toastSuccess } from '../../../lib/notify';

@@ -8,12 +8,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  forecastStatus,
-  topupPage,
-  type ForecastStatus,
-  type ForecastView,
-} from '../../../../contract/finance';
+import { forecastStatus, topupPage, type ForecastStatus, type ForecastView } from '@contract/finance';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { useListEmpty } from '../../../components/ui/EmptyState';
 import { Money } from '../../../components/ui/Money';

@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { bankTransfer, topupAmount, usbank } from '../../../../contract/finance';
+import { bankTransfer, topupAmount, usbank } from '@contract/finance';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { call } from '../../../lib/http';

@@ -3,7 +3,7 @@
  * shared ImageUpload widget, which speaks the generic upload answer `{ errcode, errmsg, url }`;
  * `uploadProof` adapts the envelope answer of topup/upload to it and keeps the file id.
  */
-import { fileView, topupUpload } from '../../../../contract/finance';
+import { fileView, topupUpload } from '@contract/finance';
 import type { UploadAnswer } from '../../../components/ui/ImageUpload';
 import { ApiError, call, catalogueMessage, download } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';

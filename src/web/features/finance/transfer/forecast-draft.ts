@@ -5,8 +5,8 @@
  * minor units sent, at least $100), a transfer date that is not in the future, the proof image.
  */
 import type { z } from 'zod';
-import { forecastFields, type ForecastView } from '../../../../contract/finance';
-import { USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
+import { forecastFields, type ForecastView } from '@contract/finance';
+import { USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '@contract/topup-rules';
 import { formatMoney } from '../../../lib/money';
 import { isCalendarDate } from '../../../lib/product-time';
 import { amountErrorKey } from '../../../lib/amount-input';

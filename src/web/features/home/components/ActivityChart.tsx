@@ -7,7 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { CurrencyCode } from '@contract/core';
 import { Tabs } from '../../../components/ui/Tabs';
 import { formatMoney, sumMinor } from '../../../lib/money';
 import {

@@ -3,7 +3,7 @@
  * home page. Offline, or when a refresh failed, it says how old the figures are.
  */
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { CurrencyCode } from '@contract/core';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { Money } from '../../../components/ui/Money';
 import { SavedAge } from '../../../components/ui/SavedAge';

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { identityGetStatus } from '../../../../contract/identity';
+import { identityGetStatus } from '@contract/identity';
 import { useAtomValue } from 'jotai';
 import { call } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';

@@ -3,7 +3,7 @@
  * (`/api/user/overview`). Zeros are real zeros — a new account has no cards yet.
  */
 import { useTranslation } from 'react-i18next';
-import type { Overview } from '../../../../contract/account';
+import type { Overview } from '@contract/account';
 import { Money } from '../../../components/ui/Money';
 import { HOME_NS } from '../i18n';
 import { WALLET_CURRENCIES } from './BalanceCard';

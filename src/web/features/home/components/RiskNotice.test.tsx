@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResponseOf } from '../../../../contract/core';
-import type { riskNotice } from '../../../../contract/cards';
+import type { ResponseOf } from '@contract/core';
+import type { riskNotice } from '@contract/cards';
 import { i18n } from '../../../lib/i18n';
 import { toastError } from '../../../lib/notify';
 import type { RouteName } from '../../../lib/route-meta';

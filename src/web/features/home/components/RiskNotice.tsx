@@ -10,7 +10,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { riskNotice } from '../../../../contract/cards';
+import { riskNotice } from '@contract/cards';
 import { call } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
 import type { RouteName } from '../../../lib/route-meta';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SubSelf } from '../../../../contract/sub-accounts';
+import type { SubSelf } from '@contract/sub-accounts';
 import { formatMoney } from '../../../lib/money';
 import { productDate } from '../../../lib/product-time';
 import { SUB_HOME_NS } from './sub-home-i18n';

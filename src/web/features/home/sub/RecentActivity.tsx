@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { cardPageForSub } from '../../../../contract/cards';
-import { authTransPageForSub } from '../../../../contract/records';
+import { cardPageForSub } from '@contract/cards';
+import { authTransPageForSub } from '@contract/records';
 import { Can } from '../../../components/ui/Can';
 import { Money } from '../../../components/ui/Money';
 import { call } from '../../../lib/http';

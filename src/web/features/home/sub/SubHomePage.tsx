@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { overviewForSub } from '../../../../contract/account';
+import { overviewForSub } from '@contract/account';
 import { usePermission } from '../../../components/ui/Can';
 import { headerLoad } from '../../../lib/header-load';
 import { useOnline } from '../../../lib/offline';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NoticeItem } from '../../../../contract/notices';
+import type { NoticeItem } from '@contract/notices';
 import { NOTICES_NS } from '../i18n';
 
 export const CAROUSEL_INTERVAL_MS = 3000;

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NoticeItem } from '../../../../contract/notices';
+import type { NoticeItem } from '@contract/notices';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useHeaderNotices } from '../api';

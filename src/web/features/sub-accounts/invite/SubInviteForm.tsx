@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inviteAccept, inviteCheck } from '../../../../contract/sub-accounts';
+import { inviteAccept, inviteCheck } from '@contract/sub-accounts';
 import { SheetButton } from '../../../components/ui/SheetButtons';
 import { PasswordField } from '../../../components/ui/TextField';
 import { call } from '../../../lib/http';

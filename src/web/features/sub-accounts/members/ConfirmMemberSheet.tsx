@@ -3,7 +3,7 @@
  * reset password (sessions end, a set-password link is mailed to the member).
  */
 import { useTranslation } from 'react-i18next';
-import { subFrozen, subResetPwd } from '../../../../contract/sub-accounts';
+import { subFrozen, subResetPwd } from '@contract/sub-accounts';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { call } from '../../../lib/http';

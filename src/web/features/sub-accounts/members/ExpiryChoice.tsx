@@ -1,6 +1,6 @@
 /** The three things that can happen to a member's cards at expiry, as radio choices. */
 import { useTranslation } from 'react-i18next';
-import type { ExpiryPolicy } from '../../../../contract/sub-accounts';
+import type { ExpiryPolicy } from '@contract/sub-accounts';
 import { TEAM_NS } from '../i18n';
 
 const POLICIES: readonly ExpiryPolicy[] = ['keep', 'freeze', 'moveToOwner'];

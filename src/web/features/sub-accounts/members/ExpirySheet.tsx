@@ -1,7 +1,7 @@
 /** What happens to a member's cards when their validity ends (reminded by e-mail 7 days before). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subExpiryPolicy } from '../../../../contract/sub-accounts';
+import { subExpiryPolicy } from '@contract/sub-accounts';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { call } from '../../../lib/http';

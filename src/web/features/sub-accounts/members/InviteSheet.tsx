@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subAdd, subAddCode, type ExpiryPolicy } from '../../../../contract/sub-accounts';
+import { subAdd, subAddCode, type ExpiryPolicy } from '@contract/sub-accounts';
 import { SelectField } from '../../../components/ui/SelectField';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';
 import { Sheet } from '../../../components/ui/Sheet';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../contract/core';
-import { subLimits, type MonthlyLimits } from '../../../../contract/sub-accounts';
+import type { CurrencyCode } from '@contract/core';
+import { subLimits, type MonthlyLimits } from '@contract/sub-accounts';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { TextField } from '../../../components/ui/TextField';

@@ -1,5 +1,5 @@
 /** Shows the sheet of the member action being taken; each refreshes the team lists when done. */
-import type { SubAccountView } from '../../../../contract/sub-accounts';
+import type { SubAccountView } from '@contract/sub-accounts';
 import { useTeamRefresh } from '../api';
 import { ConfirmMemberSheet } from './ConfirmMemberSheet';
 import { ExpirySheet } from './ExpirySheet';

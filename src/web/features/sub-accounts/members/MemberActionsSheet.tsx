@@ -6,7 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { SubAccountView } from '../../../../contract/sub-accounts';
+import type { SubAccountView } from '@contract/sub-accounts';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TEAM_NS } from '../i18n';

@@ -1,6 +1,6 @@
 /** The pieces of a member row: who, status, validity and figures. */
 import { useTranslation } from 'react-i18next';
-import type { SubAccountView } from '../../../../contract/sub-accounts';
+import type { SubAccountView } from '@contract/sub-accounts';
 import { Money } from '../../../components/ui/Money';
 import { Tag } from '../../../components/ui/Tag';
 import { productDate } from '../../../lib/product-time';

@@ -6,7 +6,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SubAccountView, SubStatus } from '../../../../contract/sub-accounts';
+import type { SubAccountView, SubStatus } from '@contract/sub-accounts';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { useListEmpty } from '../../../components/ui/EmptyState';
 import { FilterPanel } from '../../../components/ui/FilterPanel';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subRenew } from '../../../../contract/sub-accounts';
+import { subRenew } from '@contract/sub-accounts';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { call } from '../../../lib/http';

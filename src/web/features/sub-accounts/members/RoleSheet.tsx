@@ -1,7 +1,7 @@
 /** Give a member another role; it counts from their very next request (no new sign-in). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subEditRole } from '../../../../contract/sub-accounts';
+import { subEditRole } from '@contract/sub-accounts';
 import { SelectField } from '../../../components/ui/SelectField';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';

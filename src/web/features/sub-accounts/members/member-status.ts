@@ -4,7 +4,7 @@
  * member is first of all expired, so it wins over `online`. Frozen wins over expired: it is what
  * the owner did on purpose.
  */
-import type { SubAccountView } from '../../../../contract/sub-accounts';
+import type { SubAccountView } from '@contract/sub-accounts';
 import type { TagTone } from '../../../components/ui/Tag';
 
 export type ShownStatus = 'invited' | 'online' | 'frozen' | 'expired';

@@ -3,7 +3,7 @@
  * refuses with 422): the sheet says so up front instead of offering a button that would fail.
  */
 import { useTranslation } from 'react-i18next';
-import { roleDelete, type RoleView } from '../../../../contract/roles';
+import { roleDelete, type RoleView } from '@contract/roles';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons, SheetButton } from '../../../components/ui/SheetButtons';
 import { call } from '../../../lib/http';

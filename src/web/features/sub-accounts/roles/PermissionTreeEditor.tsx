@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PermissionTree } from '../../../../contract/permissions';
+import type { PermissionTree } from '@contract/permissions';
 import { TEAM_NS } from '../i18n';
 import { areaState, grantKey, revokeKey, setArea } from './permission-tree';
 

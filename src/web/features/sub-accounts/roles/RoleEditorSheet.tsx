@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildPermissionTree } from '../../../../contract/permissions';
-import { roleAdd, roleEdit, ROLE_NAME_MAX, ROLE_REMARK_MAX, type RoleView } from '../../../../contract/roles';
+import { buildPermissionTree } from '@contract/permissions';
+import { roleAdd, roleEdit, ROLE_NAME_MAX, ROLE_REMARK_MAX, type RoleView } from '@contract/roles';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { Tabs } from '../../../components/ui/Tabs';

@@ -7,7 +7,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { subAccessGrant, type PermissionTree } from '../../../../contract/permissions';
+import { subAccessGrant, type PermissionTree } from '@contract/permissions';
 import { SHELL_NS } from '../../../components/layout/i18n';
 import { buildMenu, tabEntries, type MenuEntry } from '../../../components/layout/menu';
 import { MenuIcon } from '../../../components/layout/MenuIcon';

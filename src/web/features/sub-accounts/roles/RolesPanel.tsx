@@ -5,8 +5,8 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildPermissionTree } from '../../../../contract/permissions';
-import type { RoleView } from '../../../../contract/roles';
+import { buildPermissionTree } from '@contract/permissions';
+import type { RoleView } from '@contract/roles';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useRoles } from '../api';

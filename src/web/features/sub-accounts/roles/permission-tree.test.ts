@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPermissionTree } from '../../../../contract/permissions';
+import { buildPermissionTree } from '@contract/permissions';
 import { areaState, grantKey, revokeKey, setArea } from './permission-tree';
 
 const tree = buildPermissionTree();

@@ -4,7 +4,7 @@
  * list); taking a key away takes away what requires it, so the tree never shows a state the
  * server would change on saving.
  */
-import { normalisePermissions, type PermissionTree } from '../../../../contract/permissions';
+import { normalisePermissions, type PermissionTree } from '@contract/permissions';
 
 type Node = PermissionTree[number]['children'][number];
 

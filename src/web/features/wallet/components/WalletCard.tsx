@@ -5,7 +5,7 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { CurrencyCode } from '@contract/core';
 import { formatMoney } from '../../../lib/money';
 import { refreshWallet, useWallet } from '../../../lib/wallet';
 import './wallet.css';

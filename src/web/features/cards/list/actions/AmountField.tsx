@@ -1,8 +1,8 @@
 /** The amount of a card load or withdrawal, typed in major units of the card's currency. */
-import type { CurrencyCode } from '../../../../../contract/core';
-import { TextField } from '../../../../components/ui/TextField';
-import { cleanAmountInput } from '../../../../lib/amount-input';
-import { currencySymbol } from '../../../../lib/money';
+import type { CurrencyCode } from '@contract/core';
+import { TextField } from '@web/components/ui/TextField';
+import { cleanAmountInput } from '@web/lib/amount-input';
+import { currencySymbol } from '@web/lib/money';
 
 export interface AmountFieldProps {
   label: string;

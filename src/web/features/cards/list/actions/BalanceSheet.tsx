@@ -4,14 +4,14 @@
  */
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCardBalance, type CardView } from '../../../../../contract/cards';
-import type { ResponseOf } from '../../../../../contract/core';
-import { FigureLine } from '../../../../components/ui/FigureLine';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { call } from '../../../../lib/http';
-import { useBusy } from '../../../../lib/useBusy';
+import { getCardBalance, type CardView } from '@contract/cards';
+import type { ResponseOf } from '@contract/core';
+import { FigureLine } from '@web/components/ui/FigureLine';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { SheetButton } from '@web/components/ui/SheetButtons';
+import { call } from '@web/lib/http';
+import { useBusy } from '@web/lib/useBusy';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 

@@ -8,11 +8,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cardBatchDelete } from '../../../../../contract/cards';
-import { BATCH_ACTION_MAX } from '../../../../../contract/card-rules';
-import { call } from '../../../../lib/http';
-import { formatMoney } from '../../../../lib/money';
-import { toastSuccess } from '../../../../lib/notify';
+import { cardBatchDelete } from '@contract/cards';
+import { BATCH_ACTION_MAX } from '@contract/card-rules';
+import { call } from '@web/lib/http';
+import { formatMoney } from '@web/lib/money';
+import { toastSuccess } from '@web/lib/notify';
 import { CARD_LIST_NS } from '../i18n';
 import { affectedIds, BulkPreviewView, fetchBulkPreview, scopeOf, type CardsOrGroup } from './BulkPreview';
 import { RemoveCardsSheet } from './RemoveCardsSheet';

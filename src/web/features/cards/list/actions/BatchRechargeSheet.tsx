@@ -8,10 +8,10 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { batchRecharge, batchRechargeCost, type CardView } from '../../../../../contract/cards';
-import { BATCH_ACTION_MAX } from '../../../../../contract/card-rules';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
+import { batchRecharge, batchRechargeCost, type CardView } from '@contract/cards';
+import { BATCH_ACTION_MAX } from '@contract/card-rules';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
 import { CARD_LIST_NS } from '../i18n';
 import {
   affectedIds,

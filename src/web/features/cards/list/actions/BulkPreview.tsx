@@ -6,12 +6,12 @@
  * only.
  */
 import { useTranslation } from 'react-i18next';
-import type { BulkAction } from '../../../../../contract/card-groups';
-import { cardGroupPreview } from '../../../../../contract/card-groups';
-import type { CardView } from '../../../../../contract/cards';
-import type { ResponseOf } from '../../../../../contract/core';
-import { Money } from '../../../../components/ui/Money';
-import { call } from '../../../../lib/http';
+import type { BulkAction } from '@contract/card-groups';
+import { cardGroupPreview } from '@contract/card-groups';
+import type { CardView } from '@contract/cards';
+import type { ResponseOf } from '@contract/core';
+import { Money } from '@web/components/ui/Money';
+import { call } from '@web/lib/http';
 import { CARD_LIST_NS } from '../i18n';
 
 /** The cards an action is about: a selection, or every card of one group. */

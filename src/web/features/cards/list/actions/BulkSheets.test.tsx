@@ -7,22 +7,15 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastSuccess } from '../../../../lib/notify';
-import { setWidth, typeInto } from '../../../../test-browser';
-import { signIn } from '../../../../test-fixtures';
-import {
-  formOf,
-  renderWithClient,
-  requestsTo,
-  stubApi,
-  type Recorded,
-  type Reply,
-} from '../../../../test-utils';
+import { toastSuccess } from '@web/lib/notify';
+import { setWidth, typeInto } from '@web/test-browser';
+import { signIn } from '@web/test-fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi, type Recorded, type Reply } from '@web/test-utils';
 import { testCard, testCost } from '../list-test-data';
 import { BatchDeleteSheet } from './BatchDeleteSheet';
 import { BatchRechargeSheet } from './BatchRechargeSheet';
 
-vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -8,10 +8,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardFrozen } from '../../../../../contract/cards';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
-import { call } from '../../../../lib/http';
+import { cardFrozen } from '@contract/cards';
+import { Sheet } from '@web/components/ui/Sheet';
+import { ConfirmButtons } from '@web/components/ui/SheetButtons';
+import { call } from '@web/lib/http';
 import { CARD_LIST_NS } from '../i18n';
 import { BulkPreviewView, fetchBulkPreview, type BulkTarget } from './BulkPreview';
 

@@ -3,10 +3,10 @@
  * reversals, withdrawals — with the balance after each, newest first, 20 at a time.
  */
 import { useTranslation } from 'react-i18next';
-import { getCardBill, type CardView } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
-import { call } from '../../../../lib/http';
-import { productDateTime, PRODUCT_ZONE } from '../../../../lib/product-time';
+import { getCardBill, type CardView } from '@contract/cards';
+import { Money } from '@web/components/ui/Money';
+import { call } from '@web/lib/http';
+import { productDateTime, PRODUCT_ZONE } from '@web/lib/product-time';
 import { CARD_LIST_NS } from '../i18n';
 import { CardHistorySheet } from './CardHistorySheet';
 

@@ -5,9 +5,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { SheetButton } from '../../../../components/ui/SheetButtons';
+import type { CardView } from '@contract/cards';
+import { Sheet } from '@web/components/ui/Sheet';
+import { SheetButton } from '@web/components/ui/SheetButtons';
 import { CARD_LIST_NS } from '../i18n';
 
 const PAGE_SIZE = 20;

@@ -3,9 +3,9 @@
  * reveals of the details, address changes — newest first, 20 at a time with "Load more".
  */
 import { useTranslation } from 'react-i18next';
-import { cardLog, type CardView } from '../../../../../contract/cards';
-import { call } from '../../../../lib/http';
-import { productDateTime, PRODUCT_ZONE } from '../../../../lib/product-time';
+import { cardLog, type CardView } from '@contract/cards';
+import { call } from '@web/lib/http';
+import { productDateTime, PRODUCT_ZONE } from '@web/lib/product-time';
 import { cardLogText } from '../card-log-text';
 import { CARD_LIST_NS } from '../i18n';
 import { CardHistorySheet } from './CardHistorySheet';

@@ -5,9 +5,9 @@
  * picks the paying wallet here; a wallet that cannot cover its total cannot be picked.
  */
 import { useTranslation } from 'react-i18next';
-import type { CostBreakdown, DebitCurrency } from '../../../../../contract/cards';
-import { FigureLine } from '../../../../components/ui/FigureLine';
-import { Money } from '../../../../components/ui/Money';
+import type { CostBreakdown, DebitCurrency } from '@contract/cards';
+import { FigureLine } from '@web/components/ui/FigureLine';
+import { Money } from '@web/components/ui/Money';
 import { rateText } from '../../open/format';
 import { CARD_LIST_NS } from '../i18n';
 

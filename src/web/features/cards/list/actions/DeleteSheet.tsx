@@ -1,9 +1,9 @@
 /** Delete one card (cardDelete), through the confirmation of RemoveCardsSheet. */
 import { useTranslation } from 'react-i18next';
-import { cardDelete, type CardView } from '../../../../../contract/cards';
-import { call } from '../../../../lib/http';
-import { formatMoney } from '../../../../lib/money';
-import { toastSuccess } from '../../../../lib/notify';
+import { cardDelete, type CardView } from '@contract/cards';
+import { call } from '@web/lib/http';
+import { formatMoney } from '@web/lib/money';
+import { toastSuccess } from '@web/lib/notify';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 import { RemoveCardsSheet } from './RemoveCardsSheet';

@@ -6,14 +6,14 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastSuccess } from '../../../../lib/notify';
-import { setWidth } from '../../../../test-browser';
-import { signIn } from '../../../../test-fixtures';
-import { formOf, renderWithClient, requestsTo, stubApi } from '../../../../test-utils';
+import { toastSuccess } from '@web/lib/notify';
+import { setWidth } from '@web/test-browser';
+import { signIn } from '@web/test-fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi } from '@web/test-utils';
 import { testCard } from '../list-test-data';
 import { DetailsSheet } from './DetailsSheet';
 
-vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 const PAN = '4111111111111111';
 const CVV = '737';
@@ -49,7 +49,7 @@ async function click(testId: string) {
 // The shell loads the step-up sheet on the first request (StepUpHost); loading it once here, with
 // real timers, lets that lazy import settle within a fake-timer tick.
 beforeAll(async () => {
-  await import('../../../../components/ui/StepUpSheet');
+  await import('@web/components/ui/StepUpSheet');
 });
 
 beforeEach(() => {

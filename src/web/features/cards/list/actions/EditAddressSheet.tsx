@@ -7,16 +7,16 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editAddress, type CardView } from '../../../../../contract/cards';
-import { isValidPostcode } from '../../../../../contract/card-rules';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { TextField } from '../../../../components/ui/TextField';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
-import { useBusy } from '../../../../lib/useBusy';
-import { useValidate } from '../../../../lib/useValidate';
-import type { FieldErrors } from '../../../../lib/validation';
+import { editAddress, type CardView } from '@contract/cards';
+import { isValidPostcode } from '@contract/card-rules';
+import { Sheet } from '@web/components/ui/Sheet';
+import { SheetButton } from '@web/components/ui/SheetButtons';
+import { TextField } from '@web/components/ui/TextField';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
+import { useBusy } from '@web/lib/useBusy';
+import { useValidate } from '@web/lib/useValidate';
+import type { FieldErrors } from '@web/lib/validation';
 import { HOLDER_FIELDS, type HolderField } from '../../open/open-draft';
 import { CARD_LIST_NS } from '../i18n';
 

@@ -6,14 +6,14 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardFrozen, type CardView } from '../../../../../contract/cards';
-import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '../../../../../contract/card-rules';
-import { ServiceDialog } from '../../../../components/layout/ServiceDialog';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
-import { useBusy } from '../../../../lib/useBusy';
+import { cardFrozen, type CardView } from '@contract/cards';
+import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '@contract/card-rules';
+import { ServiceDialog } from '@web/components/layout/ServiceDialog';
+import { Sheet } from '@web/components/ui/Sheet';
+import { ConfirmButtons } from '@web/components/ui/SheetButtons';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
+import { useBusy } from '@web/lib/useBusy';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 

@@ -7,16 +7,16 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CostBreakdown } from '../../../../../contract/cards';
-import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../../../contract/card-rules';
-import type { CurrencyCode } from '../../../../../contract/core';
-import { ServiceDialog } from '../../../../components/layout/ServiceDialog';
-import { ServiceNotice } from '../../../../components/layout/ServiceNotice';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { SheetButton } from '../../../../components/ui/SheetButtons';
-import { amountErrorKey, parseAmount } from '../../../../lib/amount-input';
-import { refreshWallet } from '../../../../lib/wallet';
+import type { CostBreakdown } from '@contract/cards';
+import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '@contract/card-rules';
+import type { CurrencyCode } from '@contract/core';
+import { ServiceDialog } from '@web/components/layout/ServiceDialog';
+import { ServiceNotice } from '@web/components/layout/ServiceNotice';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { SheetButton } from '@web/components/ui/SheetButtons';
+import { amountErrorKey, parseAmount } from '@web/lib/amount-input';
+import { refreshWallet } from '@web/lib/wallet';
 import { CARD_LIST_NS } from '../i18n';
 import { AmountField } from './AmountField';
 import { CostBreakdownView } from './CostBreakdownView';

@@ -2,13 +2,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editBatchGroup } from '../../../../../contract/card-groups';
-import type { CardView } from '../../../../../contract/cards';
-import { ActionSheet } from '../../../../components/ui/ActionSheet';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { invalidateGroupChoices, NO_GROUP, useGroupChoices } from '../../../../lib/card-groups';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
+import { editBatchGroup } from '@contract/card-groups';
+import type { CardView } from '@contract/cards';
+import { ActionSheet } from '@web/components/ui/ActionSheet';
+import { SelectField } from '@web/components/ui/SelectField';
+import { invalidateGroupChoices, NO_GROUP, useGroupChoices } from '@web/lib/card-groups';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
 import { CARD_LIST_NS } from '../i18n';
 
 export function MoveGroupSheet({

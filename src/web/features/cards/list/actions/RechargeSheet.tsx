@@ -1,9 +1,9 @@
 /** Recharge one card (spec §1 "recharge"): the load sheet for the card, priced by rechargeCost. */
 import { useTranslation } from 'react-i18next';
-import { cardRecharge, rechargeCost, type CardView } from '../../../../../contract/cards';
-import { call } from '../../../../lib/http';
-import { formatMoney } from '../../../../lib/money';
-import { toastSuccess } from '../../../../lib/notify';
+import { cardRecharge, rechargeCost, type CardView } from '@contract/cards';
+import { call } from '@web/lib/http';
+import { formatMoney } from '@web/lib/money';
+import { toastSuccess } from '@web/lib/notify';
 import { CardSummary } from '../components/CardActionsSheet';
 import { CARD_LIST_NS } from '../i18n';
 import { LoadSheet } from './LoadSheet';

@@ -6,15 +6,15 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../../contract/core';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
-import { ApiError, catalogueMessage } from '../../../../lib/http';
-import { translate } from '../../../../lib/i18n';
-import { useBusy } from '../../../../lib/useBusy';
-import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
-import { refreshWallet } from '../../../../lib/wallet';
+import type { CurrencyCode } from '@contract/core';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { ConfirmButtons } from '@web/components/ui/SheetButtons';
+import { ApiError, catalogueMessage } from '@web/lib/http';
+import { translate } from '@web/lib/i18n';
+import { useBusy } from '@web/lib/useBusy';
+import { useSubmissionKey } from '@web/lib/useSubmissionKey';
+import { refreshWallet } from '@web/lib/wallet';
 import { CARD_LIST_NS } from '../i18n';
 
 /** The text of a refused card action, shown in its sheet (the toast is silenced for it). */

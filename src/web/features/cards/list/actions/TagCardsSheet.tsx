@@ -5,13 +5,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { editCardTag } from '../../../../../contract/tags';
-import { ActionSheet } from '../../../../components/ui/ActionSheet';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { useTagChoices } from '../../../../lib/card-groups';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
+import type { CardView } from '@contract/cards';
+import { editCardTag } from '@contract/tags';
+import { ActionSheet } from '@web/components/ui/ActionSheet';
+import { SelectField } from '@web/components/ui/SelectField';
+import { useTagChoices } from '@web/lib/card-groups';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
 import { CARD_LIST_NS } from '../i18n';
 
 type Change = 'keep' | 'add' | 'remove';

@@ -6,9 +6,9 @@
  * new cost, shows it, and the next confirmation is a new submission with a new key.
  */
 import { useState } from 'react';
-import type { CostBreakdown, DebitCurrency } from '../../../../../contract/cards';
-import { ApiError } from '../../../../lib/http';
-import { mayNotHaveRun, useSubmissionKey } from '../../../../lib/useSubmissionKey';
+import type { CostBreakdown, DebitCurrency } from '@contract/cards';
+import { ApiError } from '@web/lib/http';
+import { mayNotHaveRun, useSubmissionKey } from '@web/lib/useSubmissionKey';
 
 export interface ChargeFields {
   amount: number;

@@ -4,7 +4,7 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { Can } from '../../../../components/ui/Can';
+import { Can } from '@web/components/ui/Can';
 import { CARD_LIST_NS } from '../i18n';
 
 export interface BatchBarProps {

@@ -1,5 +1,5 @@
 /** Shows the sheet of the per-card action the customer picked, and nothing otherwise. */
-import type { CardView } from '../../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { OtpSheet } from '../../otp/OtpSheet';
 import { BalanceSheet } from '../actions/BalanceSheet';
 import { CardBillSheet } from '../actions/CardBillSheet';

@@ -4,10 +4,10 @@
  * to the card's status and that the user holds the permission for.
  */
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { ChevronIcon } from '../../../../components/ui/icons';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
+import type { CardView } from '@contract/cards';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { NetworkMark, StatusBadge } from './CardBits';

@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
-import { Tag, type TagTone } from '../../../../components/ui/Tag';
+import type { CardView } from '@contract/cards';
+import { Money } from '@web/components/ui/Money';
+import { Tag, type TagTone } from '@web/components/ui/Tag';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS, CARDS_NS } from '../i18n';
 

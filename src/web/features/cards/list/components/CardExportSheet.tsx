@@ -4,9 +4,9 @@
  * and a step-up). On the owner's team page the file takes the team scope of `pageForSub`.
  */
 import { useTranslation } from 'react-i18next';
-import { cardDown } from '../../../../../contract/cards';
-import { CardNumbersExportSheet } from '../../../../components/ui/CardNumbersExportSheet';
-import { download } from '../../../../lib/http';
+import { cardDown } from '@contract/cards';
+import { CardNumbersExportSheet } from '@web/components/ui/CardNumbersExportSheet';
+import { download } from '@web/lib/http';
 import type { CardFilterRequest } from '../card-filter';
 import { CARD_LIST_NS } from '../i18n';
 

@@ -4,14 +4,14 @@
  * opening date range and last four digits.
  */
 import { useTranslation } from 'react-i18next';
-import { cardStatus, type CardStatus } from '../../../../../contract/cards';
-import type { rangeList } from '../../../../../contract/cards';
-import type { ResponseOf } from '../../../../../contract/core';
-import { DateRangeFields } from '../../../../components/ui/DateRangeFields';
-import { GroupTagFields } from '../../../../components/ui/GroupTagFields';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { TextField } from '../../../../components/ui/TextField';
-import { cleanAmountInput } from '../../../../lib/amount-input';
+import { cardStatus, type CardStatus } from '@contract/cards';
+import type { rangeList } from '@contract/cards';
+import type { ResponseOf } from '@contract/core';
+import { DateRangeFields } from '@web/components/ui/DateRangeFields';
+import { GroupTagFields } from '@web/components/ui/GroupTagFields';
+import { SelectField } from '@web/components/ui/SelectField';
+import { TextField } from '@web/components/ui/TextField';
+import { cleanAmountInput } from '@web/lib/amount-input';
 import type { CardFilterDraft, CardFilterProblem } from '../card-filter';
 import { CARD_LIST_NS } from '../i18n';
 

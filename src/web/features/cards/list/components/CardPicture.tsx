@@ -4,8 +4,8 @@
  * in the details sheet, after a step-up).
  */
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
+import type { CardView } from '@contract/cards';
+import { Money } from '@web/components/ui/Money';
 import { maskedLast4 } from '../card-format';
 import { CARD_LIST_NS } from '../i18n';
 import { NetworkMark, StatusBadge } from './CardBits';

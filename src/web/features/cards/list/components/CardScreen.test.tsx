@@ -6,10 +6,10 @@
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subAccessGrant } from '../../../../../contract/permissions';
-import type { CardView } from '../../../../../contract/cards';
-import { storeAccess } from '../../../../lib/permissions';
-import { clearStorage } from '../../../../lib/storage';
+import { subAccessGrant } from '@contract/permissions';
+import type { CardView } from '@contract/cards';
+import { storeAccess } from '@web/lib/permissions';
+import { clearStorage } from '@web/lib/storage';
 import '../i18n';
 import { testCard } from '../list-test-data';
 import { CardScreen, type CardScreenProps } from './CardScreen';

@@ -7,10 +7,10 @@
  */
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { ChevronIcon, LineIcon } from '../../../../components/ui/icons';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { useSwipe, type SwipeDirection } from '../../../../lib/useSwipe';
+import type { CardView } from '@contract/cards';
+import { ChevronIcon, LineIcon } from '@web/components/ui/icons';
+import { Sheet } from '@web/components/ui/Sheet';
+import { useSwipe, type SwipeDirection } from '@web/lib/useSwipe';
 import { CARD_LIST_NS } from '../i18n';
 import { CardPicture } from './CardPicture';
 import { actionsFor, FREQUENT_ACTIONS, type CardAction } from './card-rows';

@@ -6,9 +6,9 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
-import { productDate } from '../../../../lib/product-time';
+import type { CardView } from '@contract/cards';
+import { Money } from '@web/components/ui/Money';
+import { productDate } from '@web/lib/product-time';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
 import { CardNumberCell, StatusBadge } from './CardBits';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardView } from '../../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import { CARD_LIST_NS } from '../i18n';
 import { useWindowedRows } from '../useWindowedRows';
 import { TileBalance, TileMiddle, TileTop } from './CardBits';

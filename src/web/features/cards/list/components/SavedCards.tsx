@@ -6,10 +6,10 @@
  * will load once the network is back.
  */
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../../components/ui/Money';
-import { SavedAge } from '../../../../components/ui/SavedAge';
-import { productDate } from '../../../../lib/product-time';
-import type { Snapshot } from '../../../../lib/snapshot';
+import { Money } from '@web/components/ui/Money';
+import { SavedAge } from '@web/components/ui/SavedAge';
+import { productDate } from '@web/lib/product-time';
+import type { Snapshot } from '@web/lib/snapshot';
 import type { SavedCard, SavedCardList } from '../card-snapshot';
 import { CARD_LIST_NS } from '../i18n';
 import { CardNumberCell, StatusBadge, TileBalance, TileMiddle, TileTop } from './CardBits';

@@ -1,6 +1,6 @@
 /** What the phone tiles and the desktop table of cards share. */
-import type { CardView } from '../../../../../contract/cards';
-import { hasPermission } from '../../../../components/ui/Can';
+import type { CardView } from '@contract/cards';
+import { hasPermission } from '@web/components/ui/Can';
 
 /** Per-card actions: the items of the action sheet and the table's buttons. */
 export type CardAction =

@@ -6,9 +6,9 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { formatMoney } from '../../../../lib/money';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { formatMoney } from '@web/lib/money';
 import type { CostBreakdown as Cost, DebitCurrency, SegmentView } from '../api';
 import { CARD_OPEN_NS } from '../i18n';
 import type { OpenInput, OpenMode } from '../open-draft';

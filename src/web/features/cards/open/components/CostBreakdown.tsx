@@ -6,10 +6,10 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FigureLine } from '../../../../components/ui/FigureLine';
-import { Money } from '../../../../components/ui/Money';
-import { ApiError } from '../../../../lib/http';
-import { currencySymbol } from '../../../../lib/money';
+import { FigureLine } from '@web/components/ui/FigureLine';
+import { Money } from '@web/components/ui/Money';
+import { ApiError } from '@web/lib/http';
+import { currencySymbol } from '@web/lib/money';
 import type { CostBreakdown as Cost, DebitCurrency, DebitTotal } from '../api';
 import { rateText } from '../format';
 import { CARD_OPEN_NS } from '../i18n';

@@ -4,8 +4,8 @@
  * customer can tell two coupons apart without opening another page.
  */
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { productDate } from '../../../../lib/product-time';
+import { SelectField } from '@web/components/ui/SelectField';
+import { productDate } from '@web/lib/product-time';
 import type { CouponView } from '../api';
 import { percentOfBp } from '../format';
 import { CARD_OPEN_NS } from '../i18n';

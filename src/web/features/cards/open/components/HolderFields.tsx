@@ -7,8 +7,8 @@
 import Button from 'antd-mobile/es/components/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { TextField } from '../../../../components/ui/TextField';
+import { SelectField } from '@web/components/ui/SelectField';
+import { TextField } from '@web/components/ui/TextField';
 import { loadAutofill, type HolderAutofill } from '../api';
 import { CARD_OPEN_NS } from '../i18n';
 import type { HolderField, OpenDraft, OpenErrors } from '../open-draft';

@@ -5,12 +5,12 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInEachTest, TEST_ACCESS_TOKEN } from '../../../../test-fixtures';
-import { renderPage, requestsTo, type Recorded } from '../../../../test-utils';
+import { signedInEachTest, TEST_ACCESS_TOKEN } from '@web/test-fixtures';
+import { renderPage, requestsTo, type Recorded } from '@web/test-utils';
 import { CardOpenPage } from '../CardOpenPage';
 import { batchOf, CARD_PATHS, stubCardsApi, type Handler } from '../open-test-utils';
 
-vi.mock('../../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
+vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -14,14 +14,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importProblem, type ImportProblem } from '../../../../../contract/cards';
-import { Money } from '../../../../components/ui/Money';
-import { ApiError, catalogueMessage } from '../../../../lib/http';
-import { translate } from '../../../../lib/i18n';
-import { ensureOnline } from '../../../../lib/offline';
-import { saveFile } from '../../../../lib/save-file';
-import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
-import { refreshWallet, useWallet } from '../../../../lib/wallet';
+import { importProblem, type ImportProblem } from '@contract/cards';
+import { Money } from '@web/components/ui/Money';
+import { ApiError, catalogueMessage } from '@web/lib/http';
+import { translate } from '@web/lib/i18n';
+import { ensureOnline } from '@web/lib/offline';
+import { saveFile } from '@web/lib/save-file';
+import { useSubmissionKey } from '@web/lib/useSubmissionKey';
+import { refreshWallet, useWallet } from '@web/lib/wallet';
 import {
   downloadTemplate,
   loadBatch,

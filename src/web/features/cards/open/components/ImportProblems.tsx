@@ -4,8 +4,8 @@
  * phone. Nothing was opened; the customer fixes these rows in the file and uploads it again.
  */
 import { useTranslation } from 'react-i18next';
-import type { ImportProblem } from '../../../../../contract/cards';
-import { LocalDataList, type DataColumn } from '../../../../components/ui/DataList';
+import type { ImportProblem } from '@contract/cards';
+import { LocalDataList, type DataColumn } from '@web/components/ui/DataList';
 import { CARD_OPEN_NS } from '../i18n';
 
 const PAGE_SIZE = 20;

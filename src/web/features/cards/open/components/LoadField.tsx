@@ -4,12 +4,12 @@
  * show an error but the customer-service notice (ServiceNotice) with its contact button.
  */
 import { useTranslation } from 'react-i18next';
-import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../../../contract/card-rules';
-import type { CurrencyCode } from '../../../../../contract/core';
-import { ServiceNotice } from '../../../../components/layout/ServiceNotice';
-import { TextField } from '../../../../components/ui/TextField';
-import { cleanAmountInput, plainAmount } from '../../../../lib/amount-input';
-import { formatMoney } from '../../../../lib/money';
+import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '@contract/card-rules';
+import type { CurrencyCode } from '@contract/core';
+import { ServiceNotice } from '@web/components/layout/ServiceNotice';
+import { TextField } from '@web/components/ui/TextField';
+import { cleanAmountInput, plainAmount } from '@web/lib/amount-input';
+import { formatMoney } from '@web/lib/money';
 import { CARD_OPEN_NS } from '../i18n';
 
 export interface LoadFieldProps {

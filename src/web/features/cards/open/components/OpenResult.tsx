@@ -5,9 +5,9 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { LocalDataList, type DataColumn } from '../../../../components/ui/DataList';
-import { TickIcon } from '../../../../components/ui/icons';
-import { Money } from '../../../../components/ui/Money';
+import { LocalDataList, type DataColumn } from '@web/components/ui/DataList';
+import { TickIcon } from '@web/components/ui/icons';
+import { Money } from '@web/components/ui/Money';
 import type { CardView } from '../api';
 import { CARD_OPEN_NS, CARDS_NS } from '../i18n';
 

@@ -1,7 +1,7 @@
 /** The optional card group and tag of the cards being opened (issue 15), from the customer's lists. */
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../../components/ui/SelectField';
-import { useGroupChoices, useTagChoices } from '../../../../lib/card-groups';
+import { SelectField } from '@web/components/ui/SelectField';
+import { useGroupChoices, useTagChoices } from '@web/lib/card-groups';
 import { CARD_OPEN_NS } from '../i18n';
 
 export interface PlacementFieldsProps {

@@ -5,7 +5,7 @@
  * a row that scrolls sideways on a phone (the next card peeks out), a grid on a wide screen.
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/money';
+import { formatMoney } from '@web/lib/money';
 import type { SegmentView } from '../api';
 import { percentOfBp } from '../format';
 import { CARD_OPEN_NS } from '../i18n';

@@ -1,6 +1,6 @@
 /** The cells of a card record row, shared by the table and the phone cards. */
 import { useTranslation } from 'react-i18next';
-import type { TradeRow } from '../../../../../contract/records';
+import type { TradeRow } from '@contract/records';
 import { CARD_RECORDS_NS, CARDS_NS } from '../i18n';
 import { mccKey } from '../mcc-category';
 import { countryName } from './TradeDetailSheet';

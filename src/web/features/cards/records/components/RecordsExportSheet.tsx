@@ -4,8 +4,8 @@
  * holds the rows of the pageForSub list on screen.
  */
 import { useTranslation } from 'react-i18next';
-import { ExportSheet } from '../../../../components/ui/ExportSheet';
-import { download } from '../../../../lib/http';
+import { ExportSheet } from '@web/components/ui/ExportSheet';
+import { download } from '@web/lib/http';
 import { CARD_RECORDS_NS } from '../i18n';
 import { TAB_DEFS, type RecordTab } from '../record-tabs';
 import type { TradeFilterRequest } from '../trade-filter';

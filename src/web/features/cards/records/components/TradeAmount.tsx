@@ -5,9 +5,9 @@
  * it. Debits stay in the text colour: a statement of all-red rows would drown the status colours.
  */
 import { useTranslation } from 'react-i18next';
-import type { TradeRow } from '../../../../../contract/records';
-import { Money } from '../../../../components/ui/Money';
-import { formatMoney } from '../../../../lib/money';
+import type { TradeRow } from '@contract/records';
+import { Money } from '@web/components/ui/Money';
+import { formatMoney } from '@web/lib/money';
 import { CARD_RECORDS_NS } from '../i18n';
 
 const MOVED_NOTHING: ReadonlySet<TradeRow['status']> = new Set(['declined', 'reversed']);

@@ -8,11 +8,11 @@
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { tradeDetail, type TradeDetail, type TradeRow } from '../../../../../contract/records';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { call } from '../../../../lib/http';
-import { productDateTime } from '../../../../lib/product-time';
+import { tradeDetail, type TradeDetail, type TradeRow } from '@contract/records';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { call } from '@web/lib/http';
+import { productDateTime } from '@web/lib/product-time';
 import { CARD_RECORDS_NS, CARDS_NS } from '../i18n';
 import { mccKey } from '../mcc-category';
 import { TradeStatusTag } from './TradeStatusTag';

@@ -3,8 +3,8 @@
  * money: held (amber), taken (green), refused (red), given back (blue), cancelled (grey).
  */
 import { useTranslation } from 'react-i18next';
-import type { TradeStatus } from '../../../../../contract/records';
-import { Tag, type TagTone } from '../../../../components/ui/Tag';
+import type { TradeStatus } from '@contract/records';
+import { Tag, type TagTone } from '@web/components/ui/Tag';
 import { CARDS_NS } from '../i18n';
 
 const TONE: Record<TradeStatus, TagTone> = {

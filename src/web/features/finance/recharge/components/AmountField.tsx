@@ -3,9 +3,9 @@
  * the channel's limits written under it, and a few ready amounts within those limits for thumbs.
  */
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../../components/ui/TextField';
-import { cleanAmountInput, parseAmount, plainAmount } from '../../../../lib/amount-input';
-import { currencySymbol, formatMoney } from '../../../../lib/money';
+import { TextField } from '@web/components/ui/TextField';
+import { cleanAmountInput, parseAmount, plainAmount } from '@web/lib/amount-input';
+import { currencySymbol, formatMoney } from '@web/lib/money';
 import { RECHARGE_NS } from '../i18n';
 import { ceilingOf, feeRateText, type ChannelRule } from '../limits';
 

@@ -4,7 +4,7 @@
  * scan with and the time to pay.
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/money';
+import { formatMoney } from '@web/lib/money';
 import { RECHARGE_NS } from '../i18n';
 import type { ChannelRule } from '../limits';
 import { payWindowText } from '../time-text';

@@ -3,8 +3,8 @@
  * (expired, failed, or a USDT confirmation that is taking longer than its window).
  */
 import { useTranslation } from 'react-i18next';
-import { TickIcon } from '../../../../components/ui/icons';
-import { Money } from '../../../../components/ui/Money';
+import { TickIcon } from '@web/components/ui/icons';
+import { Money } from '@web/components/ui/Money';
 import type { TopupOrder } from '../api';
 import { RECHARGE_NS } from '../i18n';
 

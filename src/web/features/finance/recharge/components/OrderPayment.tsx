@@ -6,12 +6,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../../components/ui/CopyButton';
-import { Countdown } from '../../../../components/ui/Countdown';
-import { Money } from '../../../../components/ui/Money';
-import { useMediaQuery, WIDE_QUERY } from '../../../../components/ui/useMediaQuery';
-import { plainAmount } from '../../../../lib/amount-input';
-import { formatMoney } from '../../../../lib/money';
+import { CopyButton } from '@web/components/ui/CopyButton';
+import { Countdown } from '@web/components/ui/Countdown';
+import { Money } from '@web/components/ui/Money';
+import { useMediaQuery, WIDE_QUERY } from '@web/components/ui/useMediaQuery';
+import { plainAmount } from '@web/lib/amount-input';
+import { formatMoney } from '@web/lib/money';
 import type { TopupOrder } from '../api';
 import { safeDeepLink } from '../deep-link';
 import { RECHARGE_NS } from '../i18n';

@@ -7,9 +7,9 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { useClickGuard } from '../../../../components/ui/useClickGuard';
-import { toastInfo } from '../../../../lib/notify';
+import { Sheet } from '@web/components/ui/Sheet';
+import { useClickGuard } from '@web/components/ui/useClickGuard';
+import { toastInfo } from '@web/lib/notify';
 import type { OrderStatus, TopupOrder } from '../api';
 import { RECHARGE_NS } from '../i18n';
 import { useOrderStatus } from '../useOrderStatus';

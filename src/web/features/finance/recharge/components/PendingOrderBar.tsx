@@ -1,6 +1,6 @@
 /** An order whose sheet was closed before it was paid: one tap brings its payment code back. */
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../../components/ui/Money';
+import { Money } from '@web/components/ui/Money';
 import type { TopupOrder } from '../api';
 import { RECHARGE_NS } from '../i18n';
 

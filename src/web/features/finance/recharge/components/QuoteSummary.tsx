@@ -3,10 +3,10 @@
  * so the customer knows the figures before a QR code exists.
  */
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../../contract/core';
-import { FigureLine } from '../../../../components/ui/FigureLine';
-import { Money } from '../../../../components/ui/Money';
-import { ApiError } from '../../../../lib/http';
+import type { CurrencyCode } from '@contract/core';
+import { FigureLine } from '@web/components/ui/FigureLine';
+import { Money } from '@web/components/ui/Money';
+import { ApiError } from '@web/lib/http';
 import type { Quote } from '../api';
 import { RECHARGE_NS } from '../i18n';
 

@@ -1,7 +1,7 @@
 /** Title of a recharge channel page, with the way back to every way of topping up. */
 import { useTranslation } from 'react-i18next';
-import { ChevronIcon } from '../../../../components/ui/icons';
-import { PageIntro } from '../../../../components/ui/PageIntro';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { PageIntro } from '@web/components/ui/PageIntro';
 import { RECHARGE_NS } from '../i18n';
 
 export function RechargeHeader({ title, lead }: { title: string; lead: string }) {

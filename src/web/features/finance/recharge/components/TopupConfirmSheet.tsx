@@ -3,7 +3,7 @@
  * and what reaches the wallet, from the quote the page already shows.
  */
 import { useTranslation } from 'react-i18next';
-import { AmountConfirmSheet } from '../../../../components/ui/AmountConfirmSheet';
+import { AmountConfirmSheet } from '@web/components/ui/AmountConfirmSheet';
 import type { Quote } from '../api';
 import { RECHARGE_NS } from '../i18n';
 

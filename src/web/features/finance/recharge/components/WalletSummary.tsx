@@ -3,9 +3,9 @@
  * the customer sees what they have; a paid order refreshes the atom and this updates by itself.
  */
 import { useTranslation } from 'react-i18next';
-import type { CurrencyCode } from '../../../../../contract/core';
-import { Money } from '../../../../components/ui/Money';
-import { refreshWallet, useWallet } from '../../../../lib/wallet';
+import type { CurrencyCode } from '@contract/core';
+import { Money } from '@web/components/ui/Money';
+import { refreshWallet, useWallet } from '@web/lib/wallet';
 import { RECHARGE_NS } from '../i18n';
 
 const SHOWN: readonly CurrencyCode[] = ['CNY', 'USD'];

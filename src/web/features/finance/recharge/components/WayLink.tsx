@@ -4,8 +4,8 @@
  * desktop; offline it says the network is needed instead of opening a page that cannot load.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { ChevronIcon } from '../../../../components/ui/icons';
-import { ensureOnline } from '../../../../lib/offline';
+import { ChevronIcon } from '@web/components/ui/icons';
+import { ensureOnline } from '@web/lib/offline';
 import { ChannelIcon, type WayIcon } from './ChannelIcon';
 
 export interface WayLinkProps {

@@ -4,11 +4,11 @@
  * segment ids, merchant) — for a customer quoting them to support.
  */
 import { useTranslation } from 'react-i18next';
-import type { FlowRow } from '../../../../../contract/finance';
-import { FigureLine } from '../../../../components/ui/FigureLine';
-import { Money } from '../../../../components/ui/Money';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { productDateTime, PRODUCT_ZONE } from '../../../../lib/product-time';
+import type { FlowRow } from '@contract/finance';
+import { FigureLine } from '@web/components/ui/FigureLine';
+import { Money } from '@web/components/ui/Money';
+import { Sheet } from '@web/components/ui/Sheet';
+import { productDateTime, PRODUCT_ZONE } from '@web/lib/product-time';
 import { FINANCE_NS } from '../../transfer/i18n';
 
 export function FlowDetailSheet({ row, onClose }: { row: FlowRow | null; onClose: () => void }) {

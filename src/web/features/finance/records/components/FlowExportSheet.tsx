@@ -3,9 +3,9 @@
  * list shows.
  */
 import { useTranslation } from 'react-i18next';
-import { flowDown } from '../../../../../contract/finance';
-import { ExportSheet } from '../../../../components/ui/ExportSheet';
-import { download } from '../../../../lib/http';
+import { flowDown } from '@contract/finance';
+import { ExportSheet } from '@web/components/ui/ExportSheet';
+import { download } from '@web/lib/http';
 import { FINANCE_NS } from '../../transfer/i18n';
 import type { FlowFilterRequest } from '../flow-filter';
 

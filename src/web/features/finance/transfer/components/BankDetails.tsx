@@ -4,10 +4,10 @@
  * money astray. The reference stands out, since without it the payment cannot be matched.
  */
 import { useTranslation } from 'react-i18next';
-import type { ResponseOf } from '../../../../../contract/core';
-import type { usbank } from '../../../../../contract/finance';
-import { copyWithNotice } from '../../../../lib/clipboard';
-import { formatMoney } from '../../../../lib/money';
+import type { ResponseOf } from '@contract/core';
+import type { usbank } from '@contract/finance';
+import { copyWithNotice } from '@web/lib/clipboard';
+import { formatMoney } from '@web/lib/money';
 import { FINANCE_NS } from '../i18n';
 
 type Details = ResponseOf<typeof usbank>;

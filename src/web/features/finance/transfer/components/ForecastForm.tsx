@@ -7,14 +7,14 @@
 import Button from 'antd-mobile/es/components/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USD_TRANSFER_MIN } from '../../../../../contract/topup-rules';
-import { DateField } from '../../../../components/ui/DateField';
-import { ImageUpload } from '../../../../components/ui/ImageUpload';
-import { TextField } from '../../../../components/ui/TextField';
-import { useGuardedSubmit } from '../../../../components/ui/useClickGuard';
-import { formatMoney } from '../../../../lib/money';
-import { productToday } from '../../../../lib/product-time';
-import { useSubmissionKey } from '../../../../lib/useSubmissionKey';
+import { USD_TRANSFER_MIN } from '@contract/topup-rules';
+import { DateField } from '@web/components/ui/DateField';
+import { ImageUpload } from '@web/components/ui/ImageUpload';
+import { TextField } from '@web/components/ui/TextField';
+import { useGuardedSubmit } from '@web/components/ui/useClickGuard';
+import { formatMoney } from '@web/lib/money';
+import { productToday } from '@web/lib/product-time';
+import { useSubmissionKey } from '@web/lib/useSubmissionKey';
 import { uploadProof } from '../api';
 import {
   checkForecast,

@@ -3,7 +3,7 @@
  * sheet with a link to open it in its own tab. Both load through the Bearer-authorised download.
  */
 import { useTranslation } from 'react-i18next';
-import { Sheet } from '../../../../components/ui/Sheet';
+import { Sheet } from '@web/components/ui/Sheet';
 import { FINANCE_NS } from '../i18n';
 import { useProofUrl } from '../useProofUrl';
 

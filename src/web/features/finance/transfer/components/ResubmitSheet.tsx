@@ -3,10 +3,10 @@
  * old fields (and the old proof image) for the customer to correct.
  */
 import { useTranslation } from 'react-i18next';
-import { topupSubmit, type ForecastView } from '../../../../../contract/finance';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { call } from '../../../../lib/http';
-import { toastSuccess } from '../../../../lib/notify';
+import { topupSubmit, type ForecastView } from '@contract/finance';
+import { Sheet } from '@web/components/ui/Sheet';
+import { call } from '@web/lib/http';
+import { toastSuccess } from '@web/lib/notify';
 import { draftOf, type ForecastInput } from '../forecast-draft';
 import { FINANCE_NS } from '../i18n';
 import { useProofUrl } from '../useProofUrl';

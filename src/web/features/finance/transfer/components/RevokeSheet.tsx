@@ -1,12 +1,12 @@
 /** Revoking a forecast asks first (spec: a dialog never acts on a stray tap). */
 import { useTranslation } from 'react-i18next';
-import { topupCancel, type ForecastView } from '../../../../../contract/finance';
-import { Sheet } from '../../../../components/ui/Sheet';
-import { ConfirmButtons } from '../../../../components/ui/SheetButtons';
-import { call } from '../../../../lib/http';
-import { formatMoney } from '../../../../lib/money';
-import { toastSuccess } from '../../../../lib/notify';
-import { useBusy } from '../../../../lib/useBusy';
+import { topupCancel, type ForecastView } from '@contract/finance';
+import { Sheet } from '@web/components/ui/Sheet';
+import { ConfirmButtons } from '@web/components/ui/SheetButtons';
+import { call } from '@web/lib/http';
+import { formatMoney } from '@web/lib/money';
+import { toastSuccess } from '@web/lib/notify';
+import { useBusy } from '@web/lib/useBusy';
 import { FINANCE_NS } from '../i18n';
 
 export interface RevokeSheetProps {

@@ -1,7 +1,7 @@
 /** A forecast's state as a coloured tag: waiting on review, credited, refused, withdrawn. */
 import { useTranslation } from 'react-i18next';
-import type { ForecastStatus } from '../../../../../contract/finance';
-import { Tag, type TagTone } from '../../../../components/ui/Tag';
+import type { ForecastStatus } from '@contract/finance';
+import { Tag, type TagTone } from '@web/components/ui/Tag';
 import { FINANCE_NS } from '../i18n';
 
 const TONE: Record<ForecastStatus, TagTone> = {
