@@ -20,6 +20,13 @@ import type * as Precompress from './tools/precompress';
 import enPwa from './locales/en/pwa.json' with { type: 'json' };
 import zhPwa from './locales/zh-CN/pwa.json' with { type: 'json' };
 
+/** The path aliases of tsconfig.json (decisions.md "Code shape: imports"); vitest.config.ts has them too. */
+const PATH_ALIASES = {
+  '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+  '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+  '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+};
+
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const THEME_COLOUR = '#0b1f4b';
 
@@ -117,6 +124,8 @@ function signInFirstPaint(): Plugin {
     (firstPaint ??= runnerImport<FirstPaintModule>(FIRST_PAINT_MODULE, {
       configFile: false,
       logLevel: 'warn',
+      // The module runner starts from no config, so it is told the aliases the page's code uses.
+      resolve: { alias: PATH_ALIASES },
     }).then((loaded) => loaded.module));
   let built: Promise<{ fileName: string; code: string }> | undefined;
   const compile = () =>
@@ -185,14 +194,7 @@ function signInFirstPaint(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  // The path aliases of tsconfig.json (decisions.md "Code shape: imports"); vitest.config.ts has
-  // them too.
-  resolve: {
-    alias: {
-      '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
-      '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
-    },
-  },
+  resolve: { alias: PATH_ALIASES },
   plugins: [
     react(),
     englishManifest(),

@@ -13,6 +13,7 @@ const resolve = {
   alias: {
     '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
     '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+    '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
   },
 };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import enNotices from '../../../../locales/en/notices.json';
-import enShell from '../../../../locales/en/shell.json';
-import zhNotices from '../../../../locales/zh-CN/notices.json';
-import zhShell from '../../../../locales/zh-CN/shell.json';
+import enNotices from '@locales/en/notices.json';
+import enShell from '@locales/en/shell.json';
+import zhNotices from '@locales/zh-CN/notices.json';
+import zhShell from '@locales/zh-CN/shell.json';
 import { ROUTE_META } from '../../lib/route-meta';
 import { keysOf } from '../../test-locales';
 

@@ -2,8 +2,8 @@
  * Texts of the shell (locales/<lang>/shell.json), registered when the shell is first imported so
  * the sign-in page's bundle does not carry them.
  */
-import en from '../../../../locales/en/shell.json';
-import zh from '../../../../locales/zh-CN/shell.json';
+import en from '@locales/en/shell.json';
+import zh from '@locales/zh-CN/shell.json';
 import { i18n } from '../../lib/i18n';
 
 export const SHELL_NS = 'shell';

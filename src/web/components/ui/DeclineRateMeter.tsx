@@ -9,8 +9,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import en from '../../../../locales/en/declineMeter.json';
-import zh from '../../../../locales/zh-CN/declineMeter.json';
+import en from '@locales/en/declineMeter.json';
+import zh from '@locales/zh-CN/declineMeter.json';
 import { declineRate, type DeclineRate } from '../../../contract/cards';
 import { call } from '../../lib/http';
 import { i18n } from '../../lib/i18n';

@@ -3,8 +3,8 @@
  * validation), registered once when the first card page's code loads, so the sign-in page's
  * bundle does not carry them. Each card page registers its own texts beside these.
  */
-import en from '../../../../locales/en/cards.json';
-import zh from '../../../../locales/zh-CN/cards.json';
+import en from '@locales/en/cards.json';
+import zh from '@locales/zh-CN/cards.json';
 import { i18n } from '../../lib/i18n';
 
 export const CARDS_NS = 'cards';

@@ -2,8 +2,8 @@
  * Texts of the home page (locales/<lang>/home.json), registered when the page's code loads so the
  * sign-in page's bundle does not carry them.
  */
-import en from '../../../../locales/en/home.json';
-import zh from '../../../../locales/zh-CN/home.json';
+import en from '@locales/en/home.json';
+import zh from '@locales/zh-CN/home.json';
 import { i18n } from '../../lib/i18n';
 
 export const HOME_NS = 'home';

@@ -1,6 +1,6 @@
 /** Texts of the identity verification page (locales/<lang>/identity.json), loaded with the page. */
-import en from '../../../../locales/en/identity.json';
-import zh from '../../../../locales/zh-CN/identity.json';
+import en from '@locales/en/identity.json';
+import zh from '@locales/zh-CN/identity.json';
 import { i18n } from '../../lib/i18n';
 
 export const IDENTITY_NS = 'identity';

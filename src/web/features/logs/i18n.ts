@@ -1,6 +1,6 @@
 /** Texts of the logs page (locales/<lang>/logs.json), loaded with the page. */
-import en from '../../../../locales/en/logs.json';
-import zh from '../../../../locales/zh-CN/logs.json';
+import en from '@locales/en/logs.json';
+import zh from '@locales/zh-CN/logs.json';
 import { i18n } from '../../lib/i18n';
 
 export const LOGS_NS = 'logs';

@@ -2,8 +2,8 @@
  * Texts of the notices (locales/<lang>/notices.json), registered when the feature is first
  * imported so the sign-in page's bundle does not carry them.
  */
-import en from '../../../../locales/en/notices.json';
-import zh from '../../../../locales/zh-CN/notices.json';
+import en from '@locales/en/notices.json';
+import zh from '@locales/zh-CN/notices.json';
 import { i18n } from '../../lib/i18n';
 
 export const NOTICES_NS = 'notices';

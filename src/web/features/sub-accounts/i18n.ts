@@ -4,12 +4,12 @@
  * titles of the roles (`roles`) and the validation messages of the contract (`subAccounts`) — come
  * with them.
  */
-import rolesEn from '../../../../locales/en/roles.json';
-import en from '../../../../locales/en/subAccountManage.json';
-import subEn from '../../../../locales/en/subAccounts.json';
-import rolesZh from '../../../../locales/zh-CN/roles.json';
-import zh from '../../../../locales/zh-CN/subAccountManage.json';
-import subZh from '../../../../locales/zh-CN/subAccounts.json';
+import rolesEn from '@locales/en/roles.json';
+import en from '@locales/en/subAccountManage.json';
+import subEn from '@locales/en/subAccounts.json';
+import rolesZh from '@locales/zh-CN/roles.json';
+import zh from '@locales/zh-CN/subAccountManage.json';
+import subZh from '@locales/zh-CN/subAccounts.json';
 import { i18n } from '../../lib/i18n';
 
 export const TEAM_NS = 'subAccountManage';

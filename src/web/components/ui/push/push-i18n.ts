@@ -1,6 +1,6 @@
 /** Texts of the push opt-in (locales/<lang>/push.json), registered with the lazily loaded control. */
-import en from '../../../../../locales/en/push.json';
-import zh from '../../../../../locales/zh-CN/push.json';
+import en from '@locales/en/push.json';
+import zh from '@locales/zh-CN/push.json';
 import { i18n } from '../../../lib/i18n';
 
 export const PUSH_NS = 'push';

@@ -2,10 +2,10 @@
  * Texts of the sub-account user's /account page (locales/<lang>/subProfile.json) and the role
  * permission titles it lists (`roles`), registered when the page's code loads.
  */
-import rolesEn from '../../../../../locales/en/roles.json';
-import en from '../../../../../locales/en/subProfile.json';
-import rolesZh from '../../../../../locales/zh-CN/roles.json';
-import zh from '../../../../../locales/zh-CN/subProfile.json';
+import rolesEn from '@locales/en/roles.json';
+import en from '@locales/en/subProfile.json';
+import rolesZh from '@locales/zh-CN/roles.json';
+import zh from '@locales/zh-CN/subProfile.json';
 import { i18n } from '../../../lib/i18n';
 
 export const SUB_PROFILE_NS = 'subProfile';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import enAuth from '../../../../../locales/en/auth.json';
-import zhAuth from '../../../../../locales/zh-CN/auth.json';
+import enAuth from '@locales/en/auth.json';
+import zhAuth from '@locales/zh-CN/auth.json';
 import { setLang } from '../../../lib/i18n';
 import { renderApp } from '../../../test-utils';
 import { keepLastTogether } from '../../../lib/typography';

@@ -12,10 +12,10 @@
  * Which copy shows (if any) is chosen by boot.ts before the first paint. This module must stay free
  * of browser code: vite.config.ts imports it.
  */
-import enAuth from '../../../../../locales/en/auth.json' with { type: 'json' };
-import enCommon from '../../../../../locales/en/common.json' with { type: 'json' };
-import zhAuth from '../../../../../locales/zh-CN/auth.json' with { type: 'json' };
-import zhCommon from '../../../../../locales/zh-CN/common.json' with { type: 'json' };
+import enAuth from '@locales/en/auth.json' with { type: 'json' };
+import enCommon from '@locales/en/common.json' with { type: 'json' };
+import zhAuth from '@locales/zh-CN/auth.json' with { type: 'json' };
+import zhCommon from '@locales/zh-CN/common.json' with { type: 'json' };
 import { keepLastTogether } from '../../../lib/typography';
 
 /** The stored `lang` setting (lib/storage.ts); repeated because this module is used outside the app. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import en from '../../../../../locales/en/cardList.json';
-import zh from '../../../../../locales/zh-CN/cardList.json';
+import en from '@locales/en/cardList.json';
+import zh from '@locales/zh-CN/cardList.json';
 import { i18n } from '../../../lib/i18n';
 import { keysOf } from '../../../test-locales';
 import { CARD_ACTIONS } from './components/card-rows';

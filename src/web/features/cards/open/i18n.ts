@@ -3,8 +3,8 @@
  * when a page's code loads so the sign-in page's bundle does not carry them; the card domain's
  * shared texts come with them.
  */
-import en from '../../../../../locales/en/cardOpen.json';
-import zh from '../../../../../locales/zh-CN/cardOpen.json';
+import en from '@locales/en/cardOpen.json';
+import zh from '@locales/zh-CN/cardOpen.json';
 import { i18n } from '../../../lib/i18n';
 
 export { CARDS_NS } from '../cards-i18n';

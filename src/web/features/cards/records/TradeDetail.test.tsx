@@ -7,8 +7,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradeDetail, TradeRow } from '@contract/records';
-import en from '../../../../../locales/en/cardRecords.json';
-import zh from '../../../../../locales/zh-CN/cardRecords.json';
+import en from '@locales/en/cardRecords.json';
+import zh from '@locales/zh-CN/cardRecords.json';
 import { i18n } from '../../../lib/i18n';
 import { signIn } from '../../../test-fixtures';
 import { renderPage, stubApi } from '../../../test-utils';

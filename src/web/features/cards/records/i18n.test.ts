@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import en from '../../../../../locales/en/cardRecords.json';
-import enCards from '../../../../../locales/en/cards.json';
-import zh from '../../../../../locales/zh-CN/cardRecords.json';
-import zhCards from '../../../../../locales/zh-CN/cards.json';
+import en from '@locales/en/cardRecords.json';
+import enCards from '@locales/en/cards.json';
+import zh from '@locales/zh-CN/cardRecords.json';
+import zhCards from '@locales/zh-CN/cards.json';
 import { DECLINE_REASONS } from '@contract/card-rules';
 import { tradeStatus } from '@contract/records';
 import { i18n } from '../../../lib/i18n';

@@ -3,8 +3,8 @@
  * code loads so the sign-in page's bundle does not carry them; the card domain's shared texts
  * (transaction statuses, decline reasons) come with them.
  */
-import en from '../../../../../locales/en/cardRecords.json';
-import zh from '../../../../../locales/zh-CN/cardRecords.json';
+import en from '@locales/en/cardRecords.json';
+import zh from '@locales/zh-CN/cardRecords.json';
 import { i18n } from '../../../lib/i18n';
 
 export { CARDS_NS } from '../cards-i18n';

@@ -4,7 +4,7 @@
  * range it falls in (`cardRecords:mcc.group.<group>`). Ranges, not a list of all ~800 codes: the
  * table stays small in the bundle and still names every code.
  */
-import en from '../../../../../locales/en/cardRecords.json';
+import en from '@locales/en/cardRecords.json';
 
 /** ISO 18245 ranges, by their first code; each runs up to the next one. */
 const GROUPS: readonly (readonly [first: number, group: string])[] = [

@@ -2,8 +2,8 @@
  * Texts of the owner's team card pages (/subCardList, /subCardRecord: locales/<lang>/teamCards.json),
  * registered when their code loads.
  */
-import en from '../../../../../locales/en/teamCards.json';
-import zh from '../../../../../locales/zh-CN/teamCards.json';
+import en from '@locales/en/teamCards.json';
+import zh from '@locales/zh-CN/teamCards.json';
 import { i18n } from '../../../lib/i18n';
 
 export const TEAM_CARDS_NS = 'teamCards';

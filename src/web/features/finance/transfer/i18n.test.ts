@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import en from '../../../../../locales/en/finance.json';
-import zh from '../../../../../locales/zh-CN/finance.json';
+import en from '@locales/en/finance.json';
+import zh from '@locales/zh-CN/finance.json';
 import { FLOW_TYPES, forecastStatus } from '@contract/finance';
 import { i18n } from '../../../lib/i18n';
 import { keysOf } from '../../../test-locales';

@@ -3,8 +3,8 @@
  * financeRecord (locales/<lang>/finance.json) — registered when a page's code loads, so the
  * sign-in page's bundle does not carry them.
  */
-import en from '../../../../../locales/en/finance.json';
-import zh from '../../../../../locales/zh-CN/finance.json';
+import en from '@locales/en/finance.json';
+import zh from '@locales/zh-CN/finance.json';
 import { i18n } from '../../../lib/i18n';
 
 export const FINANCE_NS = 'finance';

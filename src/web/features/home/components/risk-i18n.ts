@@ -3,8 +3,8 @@
  * page registers them itself: features do not import each other, and the card pages may not have
  * loaded yet. Registering the same bundle twice only merges it over itself.
  */
-import en from '../../../../../locales/en/cards.json';
-import zh from '../../../../../locales/zh-CN/cards.json';
+import en from '@locales/en/cards.json';
+import zh from '@locales/zh-CN/cards.json';
 import { i18n } from '../../../lib/i18n';
 
 export const CARDS_NS = 'cards';
