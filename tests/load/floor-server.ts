@@ -21,7 +21,7 @@ import { loadEnv } from '../../src/server/env';
 import { readUserInfo } from '../../src/server/modules/account/read-user-info';
 import { listGroups } from '../../src/server/modules/card-groups/list-groups';
 import { ownerOf } from '../../src/server/modules/cards/card-access';
-import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list-cards';
+import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list/list-cards';
 import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
 import { authenticate } from '../../src/server/lib/session';
 

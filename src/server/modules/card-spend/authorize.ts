@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/client';
 import { cardAuthorizations, cardSegments, ledgerAccounts } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import type { CardRow } from '../cards/card-access';
-import { openCardSecrets } from '../cards/store-card';
+import { openCardSecrets } from '../cards/open/store-card';
 import { memberSpendLeft } from '../sub-accounts/monthly-limit';
 import type { Actor } from '../ledger';
 import { postMovement } from '../ledger';
