@@ -18,7 +18,7 @@ import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
-import { registerPayoutEventsRoute } from './modules/agent/payout-events-route';
+import { registerPayoutEventsRoute } from './modules/agent/payouts/payout-events-route';
 import { registerIssuerEventsRoute } from './modules/card-spend/issuer-events-route';
 import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
 import { registerPaymentNotifyRoute } from './modules/topups/notify-route';

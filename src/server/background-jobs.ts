@@ -5,7 +5,7 @@
 import type { JobSpec } from './lib/jobs';
 import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
-import { agentJob } from './modules/agent/schedule-agent-jobs';
+import { agentJob } from './modules/agent/commissions/schedule-agent-jobs';
 import { batchSettleJob } from './modules/cards/batch/settle-batches';
 import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';

@@ -11,7 +11,7 @@ import { fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { consumeMailCode } from '../../lib/mail-codes';
 import { createAccount } from '../account/create-account';
-import { checkInvitation } from '../agent/invitation-rules';
+import { checkInvitation } from '../agent/invitations/invitation-rules';
 
 export async function signUpAccount(
   ctx: AppContext,
@@ -33,7 +33,7 @@ async function inviterOf(ctx: AppContext, inviteCode: string, email: string): Pr
     .where(eq(accounts.inviteCode, inviteCode))
     .limit(1);
   if (!inviter) throw fail.rule('server:auth.inviteUnknown', {}, { fields: ['inviteCode'] });
-  // No self-invitation, none inside one organisation (agent/invitation-rules.ts).
+  // No self-invitation, none inside one organisation (agent/invitations/invitation-rules.ts).
   checkInvitation(inviter.email, email);
   return inviter.id;
 }

@@ -2,16 +2,16 @@
  * POST /api/agent/withdrawalsToWallet: available commission into the agent's own wallet of the same
  * currency, at once and free. The mail code is checked by the route before this runs.
  */
-import type { AgentCurrency, WithdrawalView } from '../../../contract/agent';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { agentWithdrawals } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { fail } from '../../lib/errors';
-import type { Actor } from '../ledger';
-import { postMovement } from '../ledger';
-import { rebateHouse } from './agent-ledger';
-import { WITHDRAWAL_RULES } from './agent-rules';
+import type { AgentCurrency, WithdrawalView } from '../../../../contract/agent';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { agentWithdrawals } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { fail } from '../../../lib/errors';
+import type { Actor } from '../../ledger';
+import { postMovement } from '../../ledger';
+import { rebateHouse } from '../agent-ledger';
+import { WITHDRAWAL_RULES } from '../agent-rules';
 import { takeAvailable } from './take-available';
 import { earlierWithdrawal } from './withdrawal-keys';
 import { withdrawalView } from './withdrawal-view';

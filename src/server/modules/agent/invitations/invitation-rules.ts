@@ -8,7 +8,7 @@
  *   unless the domain is a public mail service (anyone can have an address there) or a reserved
  *   documentation domain (RFC 2606: example.com and friends, the sandbox's test addresses).
  */
-import { fail } from '../../lib/errors';
+import { fail } from '../../../lib/errors';
 
 const PUBLIC_DOMAINS = new Set([
   'gmail.com',

@@ -4,9 +4,9 @@
  * the withdrawal's own transaction (a refused withdrawal leaves it unspent). Missing or bad: 428
  * `{ stepUp: 'bank_withdrawal' }`, and the PWA opens the step-up sheet.
  */
-import type { Executor } from '../../db/client';
-import type { Call } from '../../lib/route';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
+import type { Executor } from '../../../db/client';
+import type { Call } from '../../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
 
 export async function checkBankWithdrawalStepUp(call: Call, ticket: string | undefined): Promise<void> {
   await requireLiveStepUp(call.app.database.db, call, 'bank_withdrawal', ticket);

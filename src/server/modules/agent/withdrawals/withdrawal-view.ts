@@ -1,7 +1,7 @@
 /** A withdrawal row as the agent sees it. */
-import type { WithdrawalView } from '../../../contract/agent';
-import type { CurrencyCode } from '../../../contract/core';
-import type { agentWithdrawals } from '../../db/schema';
+import type { WithdrawalView } from '../../../../contract/agent';
+import type { CurrencyCode } from '../../../../contract/core';
+import type { agentWithdrawals } from '../../../db/schema';
 
 export function withdrawalView(row: typeof agentWithdrawals.$inferSelect): WithdrawalView {
   return {

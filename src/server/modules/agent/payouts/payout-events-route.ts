@@ -4,11 +4,11 @@
  * gateway, not a customer). The envelope's code says what happened, `data.outcome` names it.
  */
 import type { Hono } from 'hono';
-import type { AppContext } from '../../context';
-import { envelope } from '../../lib/envelope';
-import { langFromHeader, translate } from '../../lib/i18n';
-import { clientAddress } from '../../lib/route';
-import { SIGNATURE_HEADER } from '../../providers/payments/signature';
+import type { AppContext } from '../../../context';
+import { envelope } from '../../../lib/envelope';
+import { langFromHeader, translate } from '../../../lib/i18n';
+import { clientAddress } from '../../../lib/route';
+import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
 import { PAYOUT_OUTCOMES, receivePayoutEvent } from './receive-payout-event';
 
 export const PAYOUT_EVENTS_PATH = '/api/payouts/events';

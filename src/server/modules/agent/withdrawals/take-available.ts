@@ -4,10 +4,10 @@
  * so together they never take more than there was (the row's CHECK backs this up).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { agentBalances } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { changeBalance, lockBalance } from './agent-ledger';
+import type { Db, Tx } from '../../../db/client';
+import { agentBalances } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { changeBalance, lockBalance } from '../agent-ledger';
 
 export async function takeAvailable(
   tx: Tx,

@@ -1,9 +1,9 @@
 /** GET /api/agent/getCode: mails the code that confirms a commission withdrawal. */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import type { Lang } from '../../lib/i18n';
-import { sendMailCode } from '../../lib/mail-codes';
+import type { AppContext } from '../../../context';
+import { accounts } from '../../../db/schema';
+import type { Lang } from '../../../lib/i18n';
+import { sendMailCode } from '../../../lib/mail-codes';
 
 export async function sendWithdrawalCode(
   ctx: AppContext,

@@ -4,9 +4,9 @@
  * Two requests racing with one key are serialised by an advisory lock on it.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { agentWithdrawals } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { Tx } from '../../../db/client';
+import { agentWithdrawals } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
 
 type Row = typeof agentWithdrawals.$inferSelect;
 

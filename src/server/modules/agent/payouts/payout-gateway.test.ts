@@ -6,20 +6,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentInfoView, BankCardView, WithdrawalView } from '../../../contract/agent';
-import { addBankCard, agentGetCode, agentInfo, withdrawalsToBankCard } from '../../../contract/agent';
-import { stepUp } from '../../../contract/account';
-import { loadEnv } from '../../env';
-import { SIGNATURE_HEADER, signBody, verifySignature } from '../../providers/payments/signature';
-import { createPayoutsProvider, payoutsConfigProblems } from '../../providers/payouts';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { askForCode, openSession } from '../../testing/signed-in';
-import { expectBooksHealthy, invitedPair, payFee } from './agent.test-kit';
-import { accrueFees } from './accrue-fees';
-import { HOLD_MS } from './agent-rules';
+import type { AgentInfoView, BankCardView, WithdrawalView } from '../../../../contract/agent';
+import { addBankCard, agentGetCode, agentInfo, withdrawalsToBankCard } from '../../../../contract/agent';
+import { stepUp } from '../../../../contract/account';
+import { loadEnv } from '../../../env';
+import { SIGNATURE_HEADER, signBody, verifySignature } from '../../../providers/payments/signature';
+import { createPayoutsProvider, payoutsConfigProblems } from '../../../providers/payouts';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { askForCode, openSession } from '../../../testing/signed-in';
+import { expectBooksHealthy, invitedPair, payFee } from '../agent.test-kit';
+import { accrueFees } from '../commissions/accrue-fees';
+import { HOLD_MS } from '../agent-rules';
 import { PAYOUT_EVENTS_PATH } from './payout-events-route';
-import { releaseCommissions } from './release-commissions';
+import { releaseCommissions } from '../commissions/release-commissions';
 
 const SECRET = 'payout-gateway-secret-for-tests';
 

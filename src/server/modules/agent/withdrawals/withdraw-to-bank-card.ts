@@ -6,19 +6,19 @@
  * The mail code (and the step-up ticket) are checked by the route before this runs.
  */
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import type { WithdrawalView } from '../../../contract/agent';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { agentBankCards, agentWithdrawals } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { fail } from '../../lib/errors';
-import { createPayoutsProvider } from '../../providers/payouts';
-import type { Actor } from '../ledger';
-import { postMovement } from '../ledger';
-import { rebateHouse } from './agent-ledger';
-import { bankFeeOf, WITHDRAWAL_RULES } from './agent-rules';
-import { maskCardNumber } from './masks';
+import type { WithdrawalView } from '../../../../contract/agent';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { agentBankCards, agentWithdrawals } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { fail } from '../../../lib/errors';
+import { createPayoutsProvider } from '../../../providers/payouts';
+import type { Actor } from '../../ledger';
+import { postMovement } from '../../ledger';
+import { rebateHouse } from '../agent-ledger';
+import { bankFeeOf, WITHDRAWAL_RULES } from '../agent-rules';
+import { maskCardNumber } from '../masks';
 import { takeAvailable } from './take-available';
 import type { WithdrawalInput } from './withdraw-to-wallet';
 import { checkLimits } from './withdraw-to-wallet';

@@ -4,8 +4,8 @@
  * accrue-fees.ts, release-commissions.ts); 10 seconds keeps a commission's appearance after the fee
  * close to immediate without busy polling.
  */
-import type { AppContext } from '../../context';
-import type { JobSpec } from '../../lib/jobs';
+import type { AppContext } from '../../../context';
+import type { JobSpec } from '../../../lib/jobs';
 import { accrueFees } from './accrue-fees';
 import { releaseCommissions } from './release-commissions';
 

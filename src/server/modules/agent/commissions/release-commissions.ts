@@ -6,13 +6,13 @@
  * from the release first.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { agentCommissions } from '../../db/schema';
-import type { Leg } from '../ledger';
-import { postMovement } from '../ledger';
-import { AGENT_JOB, changeBalance, lockBalance, rebateHouse } from './agent-ledger';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { agentCommissions } from '../../../db/schema';
+import type { Leg } from '../../ledger';
+import { postMovement } from '../../ledger';
+import { AGENT_JOB, changeBalance, lockBalance, rebateHouse } from '../agent-ledger';
 
 /**
  * Releases up to `limit` commissions due at `asOf` (now; the demo desk's test clock passes a later

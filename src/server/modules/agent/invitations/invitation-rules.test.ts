@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup, signupCode } from '../../../contract/auth';
-import { accounts } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, TEST_PASSWORD } from '../../testing/harness';
-import { createAccount } from '../account/create-account';
+import { signup, signupCode } from '../../../../contract/auth';
+import { accounts } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, TEST_PASSWORD } from '../../../testing/harness';
+import { createAccount } from '../../account/create-account';
 import { canonicalMailbox, checkInvitation } from './invitation-rules';
 
 describe('invitation rules', () => {

@@ -5,15 +5,15 @@
  * again is a no-op, the other answer a 409.
  */
 import { eq } from 'drizzle-orm';
-import type { WithdrawalView } from '../../../contract/agent';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { agentWithdrawals } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { Actor } from '../ledger';
-import { postMovement, reverseMovement } from '../ledger';
-import { changeBalance, lockBalance, rebateHouse } from './agent-ledger';
-import { withdrawalView } from './withdrawal-view';
+import type { WithdrawalView } from '../../../../contract/agent';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { agentWithdrawals } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Actor } from '../../ledger';
+import { postMovement, reverseMovement } from '../../ledger';
+import { changeBalance, lockBalance, rebateHouse } from '../agent-ledger';
+import { withdrawalView } from '../withdrawals/withdrawal-view';
 
 export type PayoutOutcome = { status: 'paid' } | { status: 'failed'; reason: string };
 

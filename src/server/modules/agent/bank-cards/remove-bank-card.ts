@@ -4,9 +4,9 @@
  * Another account's card answers the same as an unknown one.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { agentBankCards } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../../context';
+import { agentBankCards } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
 
 export async function removeBankCard(ctx: AppContext, accountId: string, id: string): Promise<null> {
   const removed = await ctx.database.db

@@ -4,14 +4,14 @@
  * being saved twice, and shown only as its last four digits.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { BankCardView } from '../../../contract/agent';
-import type { AppContext } from '../../context';
-import { inTransaction, isUniqueViolation } from '../../db/client';
-import { agentBankCards } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { fail } from '../../lib/errors';
-import { isLuhnValid } from '../../lib/luhn';
-import { BANK_CARD_LIMIT } from './agent-rules';
+import type { BankCardView } from '../../../../contract/agent';
+import type { AppContext } from '../../../context';
+import { inTransaction, isUniqueViolation } from '../../../db/client';
+import { agentBankCards } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { fail } from '../../../lib/errors';
+import { isLuhnValid } from '../../../lib/luhn';
+import { BANK_CARD_LIMIT } from '../agent-rules';
 import { bankCardView } from './bank-card-view';
 
 export async function addBankCard(

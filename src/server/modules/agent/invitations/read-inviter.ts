@@ -1,9 +1,9 @@
 /** GET /api/agent/inviter: who an invitation code belongs to, masked, for the sign-up page. */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { maskEmail } from './masks';
+import type { AppContext } from '../../../context';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { maskEmail } from '../masks';
 
 export async function readInviter(ctx: AppContext, code: string): Promise<{ emailMasked: string }> {
   const [inviter] = await ctx.database.db

@@ -7,16 +7,16 @@
  * movement even if that failed.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FeeType } from '../../../contract/agent';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { accounts, agentCommissions, agentFeeEvents } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import type { Leg } from '../ledger';
-import { postMovement } from '../ledger';
-import { AGENT_JOB, changeBalance, lockBalance, rebateHouse } from './agent-ledger';
-import { commissionOf, commissionRate, HOLD_MS } from './agent-rules';
+import type { FeeType } from '../../../../contract/agent';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { accounts, agentCommissions, agentFeeEvents } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import type { Leg } from '../../ledger';
+import { postMovement } from '../../ledger';
+import { AGENT_JOB, changeBalance, lockBalance, rebateHouse } from '../agent-ledger';
+import { commissionOf, commissionRate, HOLD_MS } from '../agent-rules';
 
 type FeeEvent = typeof agentFeeEvents.$inferSelect;
 export type EventOutcome = 'accrued' | 'clawed_back' | 'nothing' | null;

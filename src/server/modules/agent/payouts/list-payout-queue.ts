@@ -1,8 +1,8 @@
 /** The bank withdrawals waiting for the payout provider, oldest first (the sandbox desk's queue). */
 import { asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { accounts, agentWithdrawals } from '../../db/schema';
-import { maskEmail } from './masks';
+import type { AppContext } from '../../../context';
+import { accounts, agentWithdrawals } from '../../../db/schema';
+import { maskEmail } from '../masks';
 
 export interface PayoutItem {
   id: string;

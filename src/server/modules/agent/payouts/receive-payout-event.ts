@@ -6,13 +6,13 @@
  * Each delivery is logged with its ids and outcome, never with its body.
  */
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import { verifySignature } from '../../providers/payments/signature';
-import type { Actor } from '../ledger';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import { verifySignature } from '../../../providers/payments/signature';
+import type { Actor } from '../../ledger';
 import { FAILURE_REASON_MAX, settlePayout } from './settle-payout';
-import type { SignedDelivery } from '../../lib/signed-delivery';
-import { parseJsonBody } from '../../lib/signed-delivery';
+import type { SignedDelivery } from '../../../lib/signed-delivery';
+import { parseJsonBody } from '../../../lib/signed-delivery';
 
 export const PAYOUT_OUTCOMES = {
   paid: 200,
