@@ -2,23 +2,23 @@
  * POST /api/user/loginPwd. Order matters: the captcha gate comes first (a wrong captcha costs no
  * password try), then the lock (no password is checked while locked), then the password.
  */
-import type { loginPwd, Tokens } from '../../../contract/auth';
-import type { ParsedRequestOf } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { ClientInfo } from '../../lib/session';
-import { passCaptchaIfDemanded } from './captcha-gate';
+import type { loginPwd, Tokens } from '../../../../contract/auth';
+import type { ParsedRequestOf } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { fail } from '../../../lib/errors';
+import { hashPassword, verifyPassword } from '../../../lib/passwords';
+import type { ClientInfo } from '../../../lib/session';
+import { passCaptchaIfDemanded } from '../captcha/captcha-gate';
 import { completeSignIn } from './complete-sign-in';
-import { findSignInUser } from './find-account';
-import { loggedAttempt } from './login-attempt';
+import { findSignInUser } from '../find-account';
+import { loggedAttempt } from '../session/login-attempt';
 import {
   assertNobodyNotLocked,
   assertNotLocked,
   countNobodyWrongPassword,
   countWrongPassword,
-} from './password-lock';
-import { failureSubjects, recordSigninFailure } from './signin-failures';
+} from '../password-lock';
+import { failureSubjects, recordSigninFailure } from '../signin-failures';
 
 export async function signInWithPassword(
   ctx: AppContext,

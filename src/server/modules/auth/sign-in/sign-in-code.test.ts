@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetPwdSubmit, loginByCode, loginCode } from '../../../contract/auth';
-import { accounts, loginLogs } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, uniqueEmail } from '../../testing/harness';
-import { mailsTo, newAddress, setStatus, TRUSTED_PROXY } from './test-kit';
+import { forgetPwdSubmit, loginByCode, loginCode } from '../../../../contract/auth';
+import { accounts, loginLogs } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, uniqueEmail } from '../../../testing/harness';
+import { mailsTo, newAddress, setStatus, TRUSTED_PROXY } from '../test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

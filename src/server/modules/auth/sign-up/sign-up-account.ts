@@ -3,15 +3,15 @@
  * it receives mail. A given invitation code must belong to an account; it becomes invitedBy.
  */
 import { eq } from 'drizzle-orm';
-import type { signup } from '../../../contract/auth';
-import type { ParsedRequestOf } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import { consumeMailCode } from '../../lib/mail-codes';
-import { createAccount } from '../account/create-account';
-import { checkInvitation } from '../agent/invitations/invitation-rules';
+import type { signup } from '../../../../contract/auth';
+import type { ParsedRequestOf } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import { createAccount } from '../../account/create-account';
+import { checkInvitation } from '../../agent/invitations/invitation-rules';
 
 export async function signUpAccount(
   ctx: AppContext,

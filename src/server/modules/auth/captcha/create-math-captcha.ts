@@ -4,8 +4,8 @@
  * answers, "10" winning once in 8); wrong answers also cost (captcha-guesses.ts).
  */
 import { createMathExpr } from 'svg-captcha';
-import type { AppContext } from '../../context';
-import { newId } from '../../lib/crypto';
+import type { AppContext } from '../../../context';
+import { newId } from '../../../lib/crypto';
 import { CAPTCHA_TTL_SECONDS, storeCaptcha } from './captcha-store';
 import { refuseCaptchaGuessing } from './captcha-guesses';
 

@@ -1,14 +1,14 @@
 /** POST /api/user/loginByCode: sign in with the code that login/getCode mailed. */
-import type { loginByCode, Tokens } from '../../../contract/auth';
-import type { ParsedRequestOf } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { consumeMailCode } from '../../lib/mail-codes';
-import type { ClientInfo } from '../../lib/session';
+import type { loginByCode, Tokens } from '../../../../contract/auth';
+import type { ParsedRequestOf } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { fail } from '../../../lib/errors';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import type { ClientInfo } from '../../../lib/session';
 import { completeSignIn } from './complete-sign-in';
-import { findSignInUser } from './find-account';
-import { loggedAttempt } from './login-attempt';
-import { failureSubjects, recordSigninFailure } from './signin-failures';
+import { findSignInUser } from '../find-account';
+import { loggedAttempt } from '../session/login-attempt';
+import { failureSubjects, recordSigninFailure } from '../signin-failures';
 
 export async function signInWithCode(
   ctx: AppContext,

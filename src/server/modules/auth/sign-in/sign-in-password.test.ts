@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contract/auth';
-import { loginPwd } from '../../../contract/auth';
-import { accounts, loginLogs, signinFailures } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, uniqueEmail } from '../../testing/harness';
-import { LOCK_SECONDS, MAX_WRONG_PASSWORDS } from './password-lock';
-import { captchaTicket, newAddress, setStatus, TRUSTED_PROXY, WRONG_PASSWORD } from './test-kit';
+import type { Tokens } from '../../../../contract/auth';
+import { loginPwd } from '../../../../contract/auth';
+import { accounts, loginLogs, signinFailures } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, uniqueEmail } from '../../../testing/harness';
+import { LOCK_SECONDS, MAX_WRONG_PASSWORDS } from '../password-lock';
+import { captchaTicket, newAddress, setStatus, TRUSTED_PROXY, WRONG_PASSWORD } from '../test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * random, stored as SHA-256, 5 minutes, bound to the client that asked, dead after 5 wrong codes.
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { signinTickets } from '../../db/schema';
-import { newToken, sha256 } from '../../lib/crypto';
+import type { AppContext } from '../../../context';
+import { signinTickets } from '../../../db/schema';
+import { newToken, sha256 } from '../../../lib/crypto';
 
 export const TICKET_TTL_SECONDS = 300;
 export const MAX_GOOGLE_TRIES = 5;

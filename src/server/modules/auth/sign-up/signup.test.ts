@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCode, signup, signupCode } from '../../../contract/auth';
-import { accounts, operationLogs, ledgerAccounts } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
-import { createAccount } from '../account/create-account';
-import { mailsTo } from './test-kit';
+import { loginCode, signup, signupCode } from '../../../../contract/auth';
+import { accounts, operationLogs, ledgerAccounts } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';
+import { createAccount } from '../../account/create-account';
+import { mailsTo } from '../test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /** GET /api/user/captcha: an SVG of a few characters for the id the client chose. */
 import { create } from 'svg-captcha';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../../context';
 import { storeCaptcha } from './captcha-store';
 
 /** Characters people confuse with each other are left out. */

@@ -3,18 +3,18 @@
  * still be allowed to act, an account with Google Authenticator bound must pass that step too, and
  * then a session opens and the failure counters start afresh.
  */
-import type { StepNeeded, Tokens } from '../../../contract/auth';
-import type { AppContext } from '../../context';
+import type { StepNeeded, Tokens } from '../../../../contract/auth';
+import type { AppContext } from '../../../context';
 import { eq } from 'drizzle-orm';
-import { mainAccessGrant, subAccessGrant } from '../../../contract/permissions';
-import { inTransaction } from '../../db/client';
-import { subAccounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { ClientInfo } from '../../lib/session';
-import { startSession } from '../../lib/session';
-import type { SigninAccount } from './find-account';
-import { clearPasswordFailures } from './password-lock';
-import { forgetAccountFailures } from './signin-failures';
+import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import { inTransaction } from '../../../db/client';
+import { subAccounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { ClientInfo } from '../../../lib/session';
+import { startSession } from '../../../lib/session';
+import type { SigninAccount } from '../find-account';
+import { clearPasswordFailures } from '../password-lock';
+import { forgetAccountFailures } from '../signin-failures';
 import type { FirstFactor } from './signin-tickets';
 import { issueSigninTicket } from './signin-tickets';
 

@@ -6,9 +6,9 @@
  * about once in 18 windows — more than four hours — instead of once in eight requests.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { signinFailures } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../../context';
+import { signinFailures } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
 
 export const WRONG_CAPTCHA_LIMIT = 5;
 const WINDOW_MS = 15 * 60_000;

@@ -3,21 +3,21 @@
  * and the lock, signs every device out and tells the owner by mail, in the account's language.
  */
 import { eq } from 'drizzle-orm';
-import type { forgetPwdSubmit } from '../../../contract/auth';
-import type { ParsedRequestOf } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import { consumeMailCode } from '../../lib/mail-codes';
-import { renderMail } from '../../lib/mail-templates';
-import { hashPassword } from '../../lib/passwords';
-import { revokeAccountSessions } from '../../lib/session';
-import type { SigninAccount } from './find-account';
-import { findAccountByEmail } from './find-account';
-import { clearPasswordFailures } from './password-lock';
-import { forgetAccountFailures } from './signin-failures';
+import type { forgetPwdSubmit } from '../../../../contract/auth';
+import type { ParsedRequestOf } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { translate } from '../../../lib/i18n';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import { renderMail } from '../../../lib/mail-templates';
+import { hashPassword } from '../../../lib/passwords';
+import { revokeAccountSessions } from '../../../lib/session';
+import type { SigninAccount } from '../find-account';
+import { findAccountByEmail } from '../find-account';
+import { clearPasswordFailures } from '../password-lock';
+import { forgetAccountFailures } from '../signin-failures';
 
 export async function resetForgottenPassword(
   ctx: AppContext,

@@ -1,15 +1,15 @@
 /** POST /api/user/loginByGoogle: the Google Authenticator step after a 428 {need:'google'}. */
-import type { loginByGoogle, Tokens } from '../../../contract/auth';
-import { Code } from '../../../contract/core';
-import type { ParsedRequestOf } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { AppError, fail } from '../../lib/errors';
-import type { ClientInfo } from '../../lib/session';
-import { consumeGoogleCode } from '../../lib/totp';
+import type { loginByGoogle, Tokens } from '../../../../contract/auth';
+import { Code } from '../../../../contract/core';
+import type { ParsedRequestOf } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { AppError, fail } from '../../../lib/errors';
+import type { ClientInfo } from '../../../lib/session';
+import { consumeGoogleCode } from '../../../lib/totp';
 import { completeSignIn } from './complete-sign-in';
-import { findAccountById } from './find-account';
-import { loggedAttempt } from './login-attempt';
-import { failureSubjects, recordSigninFailure } from './signin-failures';
+import { findAccountById } from '../find-account';
+import { loggedAttempt } from '../session/login-attempt';
+import { failureSubjects, recordSigninFailure } from '../signin-failures';
 import { claimSigninTicket, spendSigninTicket } from './signin-tickets';
 
 export async function signInWithGoogle(

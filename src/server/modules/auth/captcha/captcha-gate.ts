@@ -3,12 +3,12 @@
  * proof, 422 with a wrong or spent one. A wrong captcha is not a password failure: the password is not
  * even looked at.
  */
-import type { StepNeeded } from '../../../contract/auth';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { StepNeeded } from '../../../../contract/auth';
+import type { AppContext } from '../../../context';
+import { fail } from '../../../lib/errors';
 import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';
 import { spendCaptcha, spendCaptchaTicket } from './captcha-store';
-import { captchaDemanded } from './signin-failures';
+import { captchaDemanded } from '../signin-failures';
 
 export interface CaptchaProof {
   captchaId?: string | undefined;

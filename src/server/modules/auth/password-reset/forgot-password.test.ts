@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contract/auth';
+import type { Tokens } from '../../../../contract/auth';
 import {
   forgetPwdCode,
   forgetPwdSubmit,
@@ -9,11 +9,11 @@ import {
   refreshToken,
   signup,
   signupCode,
-} from '../../../contract/auth';
-import { accounts, mailOutbox, operationLogs } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
-import { mailsTo, newAddress, TRUSTED_PROXY } from './test-kit';
+} from '../../../../contract/auth';
+import { accounts, mailOutbox, operationLogs } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';
+import { mailsTo, newAddress, TRUSTED_PROXY } from '../test-kit';
 
 const NEW_PASSWORD = 'Brand-new-pass-2';
 

@@ -2,8 +2,8 @@
  * POST /api/user/verify: a right answer to the sum turns into a single-use captcha ticket; a wrong
  * one spends the challenge and counts against the source address (captcha-guesses.ts).
  */
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../../context';
+import { fail } from '../../../lib/errors';
 import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';
 import { issueCaptchaTicket, spendCaptcha } from './captcha-store';
 

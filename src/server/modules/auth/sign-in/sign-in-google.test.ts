@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StepNeeded } from '../../../contract/auth';
-import { loginByCode, loginByGoogle, loginCode, loginPwd } from '../../../contract/auth';
-import { loginLogs } from '../../db/schema';
-import { googleCodeAt } from '../../lib/totp';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import type { StepNeeded } from '../../../../contract/auth';
+import { loginByCode, loginByGoogle, loginCode, loginPwd } from '../../../../contract/auth';
+import { loginLogs } from '../../../db/schema';
+import { googleCodeAt } from '../../../lib/totp';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
 import { MAX_GOOGLE_TRIES, TICKET_TTL_SECONDS } from './signin-tickets';
-import { bindGoogle, newAddress, setStatus, TRUSTED_PROXY } from './test-kit';
+import { bindGoogle, newAddress, setStatus, TRUSTED_PROXY } from '../test-kit';
 
 const KIOSK_BASIC = `Basic ${Buffer.from('kiosk:kiosk-secret').toString('base64')}`;
 

@@ -3,11 +3,11 @@
  * row with its outcome, whatever happens. Only facts go in: method, result, the message key of the
  * refusal, address and device; never the password, code or token.
  */
-import type { AppContext } from '../../context';
-import { loginLogs } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import type { ClientInfo } from '../../lib/session';
+import type { AppContext } from '../../../context';
+import { loginLogs } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { AppError } from '../../../lib/errors';
+import type { ClientInfo } from '../../../lib/session';
 
 export type LoginMethod = (typeof loginLogs.$inferInsert)['method'];
 

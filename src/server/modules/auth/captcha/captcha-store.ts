@@ -5,9 +5,9 @@
  * Row ids carry the kind (`image:<id>`) so a client-chosen image id can never touch another kind.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { captchas } from '../../db/schema';
-import { newId, newToken, safeEqual } from '../../lib/crypto';
+import type { AppContext } from '../../../context';
+import { captchas } from '../../../db/schema';
+import { newId, newToken, safeEqual } from '../../../lib/crypto';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 

@@ -1,11 +1,11 @@
 import type * as SvgCaptcha from 'svg-captcha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaTwo, loginPwd, verifyCaptcha } from '../../../contract/auth';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
+import { captchaTwo, loginPwd, verifyCaptcha } from '../../../../contract/auth';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
 import { WRONG_CAPTCHA_LIMIT } from './captcha-guesses';
 import { createMathCaptcha, MATH_MAX, MATH_MIN } from './create-math-captcha';
-import { newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from './test-kit';
+import { newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from '../test-kit';
 
 /** The real generator, with each answer it produced remembered so the test can act as the human. */
 const answers = vi.hoisted(() => [] as string[]);

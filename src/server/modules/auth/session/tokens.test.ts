@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../contract/auth';
-import { logout, refreshToken } from '../../../contract/auth';
-import { loginLogs, operationLogs, sessions } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { setStatus } from './test-kit';
+import type { Tokens } from '../../../../contract/auth';
+import { logout, refreshToken } from '../../../../contract/auth';
+import { loginLogs, operationLogs, sessions } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { setStatus } from '../test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
