@@ -19,7 +19,7 @@ import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
 import { registerPayoutEventsRoute } from './modules/agent/payouts/payout-events-route';
-import { registerIssuerEventsRoute } from './modules/card-spend/issuer-events-route';
+import { registerIssuerEventsRoute } from './modules/card-spend/events/issuer-events-route';
 import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
 import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
 import { registerPublicUpload } from './modules/files/public-upload';

@@ -14,23 +14,23 @@
  * the merchant waits for never waits for it.
  */
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { cardAuthorizations, cardSegments, ledgerAccounts } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import type { CardRow } from '../cards/card-access';
-import { openCardSecrets } from '../cards/open/store-card';
-import { memberSpendLeft } from '../sub-accounts/monthly-limit';
-import type { Actor } from '../ledger';
-import { postMovement } from '../ledger';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { cardAuthorizations, cardSegments, ledgerAccounts } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import type { CardRow } from '../../cards/card-access';
+import { openCardSecrets } from '../../cards/open/store-card';
+import { memberSpendLeft } from '../../sub-accounts/monthly-limit';
+import type { Actor } from '../../ledger';
+import { postMovement } from '../../ledger';
 import type { AuthorizationRow } from './authorization-rows';
 import { findByIssuerId, holdKey, lockCardByRef, lockIssuerId } from './authorization-rows';
 import { declineReasonFor, isExpired, storedReason } from './decide-authorization';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
-import type { AuthorizationEvent } from './issuer-event';
-import { networkFunding, VELOCITY_WINDOW_SECONDS } from './spend-rules';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
+import type { AuthorizationEvent } from '../issuer-event';
+import { networkFunding, VELOCITY_WINDOW_SECONDS } from '../spend-rules';
 
 export interface AuthorizationAnswer {
   result: IssuerEventResult;

@@ -9,11 +9,11 @@ import {
   RISK_DECLINE_RATE_BP,
   RISK_MIN_AUTHORIZATIONS,
   RISK_WINDOW_HOURS,
-} from '../../../contract/card-rules';
-import type { DeclineRate } from '../../../contract/cards';
-import type { AppContext } from '../../context';
-import { cardAuthorizations, cards } from '../../db/schema';
-import type { CardOwner } from '../cards/card-access';
+} from '../../../../contract/card-rules';
+import type { DeclineRate } from '../../../../contract/cards';
+import type { AppContext } from '../../../context';
+import { cardAuthorizations, cards } from '../../../db/schema';
+import type { CardOwner } from '../../cards/card-access';
 import { riskWindow } from './risk-window';
 
 /** How many cards the meter names. */

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cardAuthorizations, cards, cardSegments, ledgerTransactions } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { signBody } from '../../providers/payments/signature';
-import { cardBalance, loadTestCard, openTestCard } from '../../testing/cards';
-import { fileTestApp } from '../../testing/file-app';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
-import { auditLedger, isHealthy } from '../ledger';
-import { readWallet } from '../wallet/read-wallet';
+import { cardAuthorizations, cards, cardSegments, ledgerTransactions } from '../../../db/schema';
+import { createLogger } from '../../../lib/logger';
+import { signBody } from '../../../providers/payments/signature';
+import { cardBalance, loadTestCard, openTestCard } from '../../../testing/cards';
+import { fileTestApp } from '../../../testing/file-app';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { signedInAccount } from '../../../testing/signed-in';
+import { auditLedger, isHealthy } from '../../ledger';
+import { readWallet } from '../../wallet/read-wallet';
 import {
   authorizationEvent,
   authorizationRow,
@@ -17,8 +17,8 @@ import {
   followUpEvent,
   sendEvent,
   uid,
-} from './issuer.test-kit';
-import { VELOCITY_MAX_AUTHORIZATIONS } from './spend-rules';
+} from '../issuer.test-kit';
+import { VELOCITY_MAX_AUTHORIZATIONS } from '../spend-rules';
 
 const t = fileTestApp();
 let me: SignedInAccount;

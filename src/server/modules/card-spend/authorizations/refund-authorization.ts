@@ -5,15 +5,15 @@
  * never more than the cleared amount; the card's consumption shrinks by the refund.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { cardAuthorizations, cards, ledgerTransactions } from '../../db/schema';
-import type { Actor } from '../ledger';
-import { postMovement } from '../ledger';
+import type { AppContext } from '../../../context';
+import { cardAuthorizations, cards, ledgerTransactions } from '../../../db/schema';
+import type { Actor } from '../../ledger';
+import { postMovement } from '../../ledger';
 import { FOLLOW_UPS } from './auth-states';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
 import { applyFollowUp } from './follow-up';
-import type { RefundEvent } from './issuer-event';
+import type { RefundEvent } from '../issuer-event';
 import { moneyBackLegs } from './money-back';
 
 export function refundKey(eventId: string): string {

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { OTP_VALID_SECONDS, OTP_WINDOW_SECONDS } from '../../../contract/card-rules';
-import { getOtp, getThreePool } from '../../../contract/cards';
-import type { OtpView } from '../../../contract/cards';
-import { cardOtps } from '../../db/schema';
-import { fileTestApp } from '../../testing/file-app';
-import { openTestCard } from '../../testing/cards';
-import { openSession, signedInAccount } from '../../testing/signed-in';
-import type { CardRow } from '../cards/card-access';
-import { sendEvent, uid } from './issuer.test-kit';
+import { OTP_VALID_SECONDS, OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
+import { getOtp, getThreePool } from '../../../../contract/cards';
+import type { OtpView } from '../../../../contract/cards';
+import { cardOtps } from '../../../db/schema';
+import { fileTestApp } from '../../../testing/file-app';
+import { openTestCard } from '../../../testing/cards';
+import { openSession, signedInAccount } from '../../../testing/signed-in';
+import type { CardRow } from '../../cards/card-access';
+import { sendEvent, uid } from '../issuer.test-kit';
 
 const t = fileTestApp();
 

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '../../../contract/card-rules';
-import { riskNotice, riskNoticeAck } from '../../../contract/cards';
-import { Code } from '../../../contract/core';
-import { cardEvents, cards, operationLogs, riskEvents } from '../../db/schema';
-import { fileTestApp } from '../../testing/file-app';
-import { openTestCard } from '../../testing/cards';
-import { openSession, signedInAccount } from '../../testing/signed-in';
-import type { CardRow } from '../cards/card-access';
-import { authorizeOnce, cardRow } from './issuer.test-kit';
+import { RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '../../../../contract/card-rules';
+import { riskNotice, riskNoticeAck } from '../../../../contract/cards';
+import { Code } from '../../../../contract/core';
+import { cardEvents, cards, operationLogs, riskEvents } from '../../../db/schema';
+import { fileTestApp } from '../../../testing/file-app';
+import { openTestCard } from '../../../testing/cards';
+import { openSession, signedInAccount } from '../../../testing/signed-in';
+import type { CardRow } from '../../cards/card-access';
+import { authorizeOnce, cardRow } from '../issuer.test-kit';
 
 const t = fileTestApp();
 

@@ -5,21 +5,21 @@
  * ids — never its body, which may hold a 3-D Secure code — and what it changed is stored in the
  * same transaction as its effect (the authorization row, the ledger, the code).
  */
-import type { AppContext } from '../../context';
-import { verifySignature } from '../../providers/payments/signature';
-import type { Actor } from '../ledger';
-import { authorize } from './authorize';
-import { clearAuthorization } from './clear-authorization';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
-import type { IssuerEvent } from './issuer-event';
-import { issuerEventSchema } from './issuer-event';
-import { refundAuthorization } from './refund-authorization';
-import { reverseAuthorization } from './reverse-authorization';
-import { applyRiskRule } from './risk-rule';
-import { storeChallenge } from './store-challenge';
-import type { SignedDelivery } from '../../lib/signed-delivery';
-import { parseJsonBody } from '../../lib/signed-delivery';
+import type { AppContext } from '../../../context';
+import { verifySignature } from '../../../providers/payments/signature';
+import type { Actor } from '../../ledger';
+import { authorize } from '../authorizations/authorize';
+import { clearAuthorization } from '../authorizations/clear-authorization';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
+import type { IssuerEvent } from '../issuer-event';
+import { issuerEventSchema } from '../issuer-event';
+import { refundAuthorization } from '../authorizations/refund-authorization';
+import { reverseAuthorization } from '../authorizations/reverse-authorization';
+import { applyRiskRule } from '../risk/risk-rule';
+import { storeChallenge } from '../otp/store-challenge';
+import type { SignedDelivery } from '../../../lib/signed-delivery';
+import { parseJsonBody } from '../../../lib/signed-delivery';
 
 export type IssuerDelivery = SignedDelivery;
 

@@ -4,13 +4,13 @@
  * cumulative consumption grows by the amount. `cleared_at` keeps the moment for the record's history.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { cardAuthorizations, cards } from '../../db/schema';
+import type { AppContext } from '../../../context';
+import { cardAuthorizations, cards } from '../../../db/schema';
 import { FOLLOW_UPS } from './auth-states';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
 import { applyFollowUp } from './follow-up';
-import type { ClearingEvent } from './issuer-event';
+import type { ClearingEvent } from '../issuer-event';
 
 export function clearAuthorization(ctx: AppContext, event: ClearingEvent): Promise<IssuerEventResult> {
   return applyFollowUp(ctx, event, async (tx, { auth, card }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizationFacts } from './decide-authorization';
 import { declineReasonFor, isExpired } from './decide-authorization';
-import type { AuthorizationEvent } from './issuer-event';
+import type { AuthorizationEvent } from '../issuer-event';
 
 const usable: AuthorizationFacts = {
   cardStatus: 'active',

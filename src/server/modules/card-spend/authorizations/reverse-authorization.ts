@@ -4,16 +4,16 @@
  * authorization becomes `reversed`.
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { cardAuthorizations, ledgerTransactions } from '../../db/schema';
-import { postMovement } from '../ledger';
-import type { Actor } from '../ledger';
+import type { AppContext } from '../../../context';
+import { cardAuthorizations, ledgerTransactions } from '../../../db/schema';
+import { postMovement } from '../../ledger';
+import type { Actor } from '../../ledger';
 import { FOLLOW_UPS } from './auth-states';
 import { holdKey } from './authorization-rows';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
 import { applyFollowUp } from './follow-up';
-import type { ReversalEvent } from './issuer-event';
+import type { ReversalEvent } from '../issuer-event';
 import { moneyBackLegs } from './money-back';
 
 export function reverseAuthorization(

@@ -5,13 +5,13 @@
  * event id, so a challenge delivered twice is stored once.
  */
 import { eq } from 'drizzle-orm';
-import { OTP_VALID_SECONDS } from '../../../contract/card-rules';
-import type { AppContext } from '../../context';
-import { cardOtps, cards } from '../../db/schema';
-import { sha256 } from '../../lib/crypto';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
-import type { ChallengeEvent } from './issuer-event';
+import { OTP_VALID_SECONDS } from '../../../../contract/card-rules';
+import type { AppContext } from '../../../context';
+import { cardOtps, cards } from '../../../db/schema';
+import { sha256 } from '../../../lib/crypto';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
+import type { ChallengeEvent } from '../issuer-event';
 
 export function challengeId(eventId: string): string {
   return `otp_${sha256(`threeds:${eventId}`).slice(0, 32)}`;

@@ -4,9 +4,9 @@
  * result and answers `duplicate`), even before any row exists to lock.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { cardAuthorizations, cards } from '../../db/schema';
-import type { CardRow } from '../cards/card-access';
+import type { Tx } from '../../../db/client';
+import { cardAuthorizations, cards } from '../../../db/schema';
+import type { CardRow } from '../../cards/card-access';
 
 export type AuthorizationRow = typeof cardAuthorizations.$inferSelect;
 

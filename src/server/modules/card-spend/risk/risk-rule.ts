@@ -19,12 +19,12 @@ import {
   RISK_DECLINE_RATE_BP,
   RISK_MIN_AUTHORIZATIONS,
   RISK_WINDOW_HOURS,
-} from '../../../contract/card-rules';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { cardAuthorizations, cards, operationLogs, riskEvents } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { recordCardEvents } from '../cards/card-events';
+} from '../../../../contract/card-rules';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { cardAuthorizations, cards, operationLogs, riskEvents } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { recordCardEvents } from '../../cards/card-events';
 import { RISK_KIND, riskWindow } from './risk-window';
 
 export { RISK_KIND } from './risk-window';

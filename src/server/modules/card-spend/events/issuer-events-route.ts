@@ -5,12 +5,12 @@
  * happened (event-outcomes.ts), `data` names the outcome and, for an authorization, the decision.
  */
 import type { Hono } from 'hono';
-import type { AppContext } from '../../context';
-import { envelope } from '../../lib/envelope';
-import { langFromHeader, translate } from '../../lib/i18n';
-import { clientAddress } from '../../lib/route';
-import { SIGNATURE_HEADER } from '../../providers/payments/signature';
-import { ISSUER_OUTCOMES } from './event-outcomes';
+import type { AppContext } from '../../../context';
+import { envelope } from '../../../lib/envelope';
+import { langFromHeader, translate } from '../../../lib/i18n';
+import { clientAddress } from '../../../lib/route';
+import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
+import { ISSUER_OUTCOMES } from '../event-outcomes';
 import { receiveIssuerEvent } from './receive-issuer-event';
 
 export const ISSUER_EVENTS_PATH = '/api/issuer/events';

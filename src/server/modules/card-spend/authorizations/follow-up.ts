@@ -6,16 +6,16 @@
  * rows, so two events of one authorization never interleave.
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { cards } from '../../db/schema';
-import type { CardRow } from '../cards/card-access';
+import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { cards } from '../../../db/schema';
+import type { CardRow } from '../../cards/card-access';
 import type { AuthorizationRow } from './authorization-rows';
 import { lockAuthorization, lockIssuerId } from './authorization-rows';
-import type { IssuerEventResult } from './event-outcomes';
-import { outcome } from './event-outcomes';
-import type { ClearingEvent, RefundEvent, ReversalEvent } from './issuer-event';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
+import type { ClearingEvent, RefundEvent, ReversalEvent } from '../issuer-event';
 
 export type FollowUpEvent = ClearingEvent | ReversalEvent | RefundEvent;
 

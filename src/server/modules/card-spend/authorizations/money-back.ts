@@ -3,9 +3,9 @@
  * to the card — or, when the card has been deleted meanwhile, to the owner's wallet of the card's
  * currency, since a deleted card's balance has already gone back there and nobody could use it.
  */
-import type { CardRow } from '../cards/card-access';
-import type { Leg } from '../ledger';
-import { networkFunding } from './spend-rules';
+import type { CardRow } from '../../cards/card-access';
+import type { Leg } from '../../ledger';
+import { networkFunding } from '../spend-rules';
 
 export function moneyBackLegs(
   card: CardRow,

@@ -5,10 +5,10 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { riskNotice } from '../../../contract/cards';
-import type { AppContext } from '../../context';
-import { riskEvents } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { riskNotice } from '../../../../contract/cards';
+import type { AppContext } from '../../../context';
+import { riskEvents } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
 import type { RiskDetail } from './risk-rule';
 import { RISK_KIND } from './risk-rule';
 
