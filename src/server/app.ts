@@ -21,7 +21,7 @@ import { registerModules } from './modules';
 import { registerPayoutEventsRoute } from './modules/agent/payouts/payout-events-route';
 import { registerIssuerEventsRoute } from './modules/card-spend/events/issuer-events-route';
 import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
-import { registerPaymentNotifyRoute } from './modules/topups/notify-route';
+import { registerPaymentNotifyRoute } from './modules/topups/callbacks/notify-route';
 import { registerPublicUpload } from './modules/files/public-upload';
 import { tooLargeError, UPLOAD_PATHS, uploadBodyLimit } from './modules/files/upload-limit';
 import { registerSandbox } from './sandbox';

@@ -11,7 +11,7 @@ import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { subExpiryJob } from './modules/sub-accounts/expire-subs';
-import { topupSweepJob } from './modules/topups/sweep-orders';
+import { topupSweepJob } from './modules/topups/orders/sweep-orders';
 
 export const BACKGROUND_JOBS: readonly JobSpec[] = [
   mailQueueJob,

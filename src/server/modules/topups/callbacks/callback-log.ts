@@ -4,9 +4,9 @@
  * well-formed notification's row is written by the database function that settles it
  * (apply-payment-event.ts); the refused ones' rows here.
  */
-import type { Executor } from '../../db/client';
-import { paymentCallbacks } from '../../db/schema';
-import { newId } from '../../lib/crypto';
+import type { Executor } from '../../../db/client';
+import { paymentCallbacks } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
 
 /**
  * - credited: the order was paid and the wallet credited; confirming: a USDT payment waits for the

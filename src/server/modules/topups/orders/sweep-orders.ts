@@ -5,10 +5,10 @@
  * under its row lock, so several instances sweeping at once cannot settle an order twice.
  */
 import { and, asc, eq, lte, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { topupOrders } from '../../db/schema';
-import type { JobSpec } from '../../lib/jobs';
-import type { Actor } from '../ledger';
+import type { AppContext } from '../../../context';
+import { topupOrders } from '../../../db/schema';
+import type { JobSpec } from '../../../lib/jobs';
+import type { Actor } from '../../ledger';
 import { advanceOrder } from './advance-order';
 
 export const SWEEP_EVERY_MS = 15_000;

@@ -7,23 +7,23 @@
  * under the account's lock, so concurrent orders cannot pass it together.
  */
 import { and, eq } from 'drizzle-orm';
-import { Code } from '../../../contract/core';
-import type { TopupOrder } from '../../../contract/finance';
-import type { TopupChannel } from '../../../contract/topup-rules';
-import { CHANNEL_RULES } from '../../../contract/topup-rules';
-import type { AppContext } from '../../context';
-import { inTransaction, isUniqueViolation } from '../../db/client';
-import { accounts, topupOrders } from '../../db/schema';
-import { AppError, fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import { translate } from '../../lib/i18n';
-import { consumeMailCode } from '../../lib/mail-codes';
-import { isLuhnValid } from '../../lib/luhn';
-import { requireTopupAllowed } from '../identity/identity-level';
+import { Code } from '../../../../contract/core';
+import type { TopupOrder } from '../../../../contract/finance';
+import type { TopupChannel } from '../../../../contract/topup-rules';
+import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import type { AppContext } from '../../../context';
+import { inTransaction, isUniqueViolation } from '../../../db/client';
+import { accounts, topupOrders } from '../../../db/schema';
+import { AppError, fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import { translate } from '../../../lib/i18n';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import { isLuhnValid } from '../../../lib/luhn';
+import { requireTopupAllowed } from '../../identity/identity-level';
 import { newOrderNumber } from './order-number';
-import type { OrderRow } from './order-rows';
+import type { OrderRow } from '../order-rows';
 import { orderView } from './order-view';
-import { quoteTopup } from './quote-topup';
+import { quoteTopup } from '../quotes/quote-topup';
 
 export interface NewOrder {
   accountId: string;

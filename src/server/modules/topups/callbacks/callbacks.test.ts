@@ -1,11 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, paymentCallbacks } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
-import type { CallbackBody } from './topups.test-kit';
+import { ledgerEntries, paymentCallbacks } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { signedInAccount } from '../../../testing/signed-in';
+import type { CallbackBody } from '../topups.test-kit';
 import {
   balanceOf,
   callbacksOf,
@@ -17,7 +17,7 @@ import {
   orderRow,
   signed,
   topupTransactions,
-} from './topups.test-kit';
+} from '../topups.test-kit';
 
 let t: TestApp;
 let me: SignedInAccount;

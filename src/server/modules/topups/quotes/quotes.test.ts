@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rechargeInfo, topupAmount } from '../../../contract/finance';
-import { CHANNEL_RULES, TOPUP_CHANNELS, USD_TRANSFER_MIN } from '../../../contract/topup-rules';
-import { accounts } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { openSession, signedInAccount } from '../../testing/signed-in';
-import { createAccount } from '../account/create-account';
+import { rechargeInfo, topupAmount } from '../../../../contract/finance';
+import { CHANNEL_RULES, TOPUP_CHANNELS, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
+import { accounts } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { openSession, signedInAccount } from '../../../testing/signed-in';
+import { createAccount } from '../../account/create-account';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

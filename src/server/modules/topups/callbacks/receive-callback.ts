@@ -3,16 +3,16 @@
  * the raw bytes before anything is parsed; only a correctly signed, well-formed body reaches the
  * settling code (apply-payment-event.ts). Every notification is stored with its outcome.
  */
-import type { TopupChannel } from '../../../contract/topup-rules';
-import { TOPUP_CHANNELS } from '../../../contract/topup-rules';
-import type { AppContext } from '../../context';
-import type { PaymentEvent } from '../../providers/payments';
-import { paymentEventSchema } from '../../providers/payments/payment-event';
-import { verifySignature } from '../../providers/payments/signature';
+import type { TopupChannel } from '../../../../contract/topup-rules';
+import { TOPUP_CHANNELS } from '../../../../contract/topup-rules';
+import type { AppContext } from '../../../context';
+import type { PaymentEvent } from '../../../providers/payments';
+import { paymentEventSchema } from '../../../providers/payments/payment-event';
+import { verifySignature } from '../../../providers/payments/signature';
 import { applyPaymentEvent } from './apply-payment-event';
 import type { CallbackOutcome } from './callback-log';
 import { recordCallback } from './callback-log';
-import { parseJsonBody } from '../../lib/signed-delivery';
+import { parseJsonBody } from '../../../lib/signed-delivery';
 
 export interface Notification {
   channel: string;

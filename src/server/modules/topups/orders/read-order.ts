@@ -2,13 +2,13 @@
  * GET /api/account/recharge/status: the caller's order, after what time has decided (expiry, USDT
  * confirmation). Another account's order answers exactly like an unknown one.
  */
-import { Code } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import type { Actor } from '../ledger';
+import { Code } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import type { Actor } from '../../ledger';
 import { advanceOrder, isDue } from './advance-order';
-import type { OrderRow } from './order-rows';
-import { findOrder } from './order-rows';
+import type { OrderRow } from '../order-rows';
+import { findOrder } from '../order-rows';
 
 const notFound = () => new AppError(Code.notFound, 'server:topups.orderNotFound');
 

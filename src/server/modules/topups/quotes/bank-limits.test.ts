@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankLimitImg } from '../../../contract/finance';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { signedInAccount } from '../../testing/signed-in';
+import { bankLimitImg } from '../../../../contract/finance';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { signedInAccount } from '../../../testing/signed-in';
 import { BANK_LIMITS } from './bank-limits';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
  * Order numbers, also sent to the channel: `R` + the UTC+8 date and time to the second + 6 random
  * digits, e.g. `R20261122093015483920` — sortable, readable over the phone, not enumerable.
  */
-import { randomDigits } from '../../lib/crypto';
+import { randomDigits } from '../../../lib/crypto';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 

@@ -5,11 +5,11 @@
  * says what happened (callback-log.ts), `data.outcome` names it.
  */
 import type { Hono } from 'hono';
-import type { AppContext } from '../../context';
-import { envelope } from '../../lib/envelope';
-import { langFromHeader, translate } from '../../lib/i18n';
-import { clientAddress } from '../../lib/route';
-import { SIGNATURE_HEADER } from '../../providers/payments/signature';
+import type { AppContext } from '../../../context';
+import { envelope } from '../../../lib/envelope';
+import { langFromHeader, translate } from '../../../lib/i18n';
+import { clientAddress } from '../../../lib/route';
+import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
 import { CALLBACK_OUTCOMES } from './callback-log';
 import { receiveCallback } from './receive-callback';
 

@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TopupOrder } from '../../../contract/finance';
-import { qrCreate, rechargeGetCode } from '../../../contract/finance';
-import { accounts, topupOrders } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { sendMailCode } from '../../lib/mail-codes';
-import { isTronAddress } from '../../providers/payments/tron-address';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
+import type { TopupOrder } from '../../../../contract/finance';
+import { qrCreate, rechargeGetCode } from '../../../../contract/finance';
+import { accounts, topupOrders } from '../../../db/schema';
+import { createLogger } from '../../../lib/logger';
+import { sendMailCode } from '../../../lib/mail-codes';
+import { isTronAddress } from '../../../providers/payments/tron-address';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
 import { createOrder } from './create-order';
-import { BAD_CARD, GOOD_CARD, newOrder, orderRow } from './topups.test-kit';
+import { BAD_CARD, GOOD_CARD, newOrder, orderRow } from '../topups.test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

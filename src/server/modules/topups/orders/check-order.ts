@@ -3,12 +3,12 @@
  * waiting for money, the channel's answer to `queryOrder`, settled through the same code as a
  * callback. A channel that cannot be reached leaves the order as it is.
  */
-import type { AppContext } from '../../context';
-import type { PaymentEvent } from '../../providers/payments';
-import type { Actor } from '../ledger';
-import { applyPaymentEvent } from './apply-payment-event';
-import type { OrderRow } from './order-rows';
-import { findOrder } from './order-rows';
+import type { AppContext } from '../../../context';
+import type { PaymentEvent } from '../../../providers/payments';
+import type { Actor } from '../../ledger';
+import { applyPaymentEvent } from '../callbacks/apply-payment-event';
+import type { OrderRow } from '../order-rows';
+import { findOrder } from '../order-rows';
 import { readOwnOrder } from './read-order';
 
 export async function checkOrder(

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus, TopupOrder } from '../../../contract/finance';
-import { orderStatus, rechargeCheck, rechargeStatus } from '../../../contract/finance';
-import { inTransaction } from '../../db/client';
-import { topupOrders } from '../../db/schema';
-import type { PaymentsProvider } from '../../providers/payments';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
+import type { OrderStatus, TopupOrder } from '../../../../contract/finance';
+import { orderStatus, rechargeCheck, rechargeStatus } from '../../../../contract/finance';
+import { inTransaction } from '../../../db/client';
+import { topupOrders } from '../../../db/schema';
+import type { PaymentsProvider } from '../../../providers/payments';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { signedInAccount } from '../../../testing/signed-in';
 import { canMove, ORDER_TRANSITIONS } from './order-states';
 import { sweepOrders } from './sweep-orders';
 import {
@@ -20,7 +20,7 @@ import {
   notify,
   orderRow,
   topupTransactions,
-} from './topups.test-kit';
+} from '../topups.test-kit';
 
 let t: TestApp;
 let me: SignedInAccount;

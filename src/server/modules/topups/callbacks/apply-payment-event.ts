@@ -15,16 +15,16 @@
  * confirmation time, and the numbers and ids a credit writes.
  */
 import { randomInt } from 'node:crypto';
-import type { TopupChannel } from '../../../contract/topup-rules';
-import { CHANNEL_RULES } from '../../../contract/topup-rules';
-import type { AppContext } from '../../context';
-import { withRetry } from '../../db/client';
-import { newId } from '../../lib/crypto';
-import type { PaymentEvent } from '../../providers/payments';
-import type { Actor } from '../ledger';
+import type { TopupChannel } from '../../../../contract/topup-rules';
+import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import type { AppContext } from '../../../context';
+import { withRetry } from '../../../db/client';
+import { newId } from '../../../lib/crypto';
+import type { PaymentEvent } from '../../../providers/payments';
+import type { Actor } from '../../ledger';
 import type { CallbackOutcome } from './callback-log';
 import { CALLBACK_OUTCOMES, keptBody } from './callback-log';
-import { settleArgument } from './settle-argument';
+import { settleArgument } from '../settle-argument';
 
 const APPLY_EVENT = 'select topup_apply_event($1::jsonb, $2::text) as outcome';
 

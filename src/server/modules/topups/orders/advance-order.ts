@@ -5,13 +5,13 @@
  * `topup_advance` (migration 0010), the same code a callback's settling runs.
  */
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { withRetry } from '../../db/client';
-import type { Actor } from '../ledger';
-import type { OrderRow } from './order-rows';
-import { findOrder } from './order-rows';
-import { settleArgument } from './settle-argument';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { withRetry } from '../../../db/client';
+import type { Actor } from '../../ledger';
+import type { OrderRow } from '../order-rows';
+import { findOrder } from '../order-rows';
+import { settleArgument } from '../settle-argument';
 
 /** Whether time has something to change; the database decides again under the lock. */
 export function isDue(order: OrderRow, now: Date): boolean {
