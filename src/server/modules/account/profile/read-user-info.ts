@@ -2,11 +2,11 @@
  * `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode), with
  * its allowed route ids and keys (the main set; docs/decisions.md "Sub-accounts and roles").
  */
-import type { UserInfo } from '../../../contract/account';
-import { mainAccessGrant } from '../../../contract/permissions';
-import type { AppContext } from '../../context';
-import type { SessionAccount, SessionPrincipal } from '../../lib/session';
-import { loadAccount } from './load-account';
+import type { UserInfo } from '../../../../contract/account';
+import { mainAccessGrant } from '../../../../contract/permissions';
+import type { AppContext } from '../../../context';
+import type { SessionAccount, SessionPrincipal } from '../../../lib/session';
+import { loadAccount } from '../load-account';
 
 /** Takes the session lookup's account fields, or a whole account row (which has them all). */
 export function toUserInfo(account: SessionAccount): UserInfo {

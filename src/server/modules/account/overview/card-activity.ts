@@ -16,14 +16,14 @@
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { currencyCode } from '../../../contract/core';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { cardAuthorizations, cards, ledgerEntries } from '../../db/schema';
-import type { CurrencyAmounts } from '../wallet/currency-amounts';
-import { zeroAmounts } from '../wallet/currency-amounts';
-import type { OverviewWindow } from './account-calendar';
-import { ACCOUNT_TIME_ZONE, civilDate } from './account-calendar';
+import { currencyCode } from '../../../../contract/core';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { cardAuthorizations, cards, ledgerEntries } from '../../../db/schema';
+import type { CurrencyAmounts } from '../../wallet/currency-amounts';
+import { zeroAmounts } from '../../wallet/currency-amounts';
+import type { OverviewWindow } from '../account-calendar';
+import { ACCOUNT_TIME_ZONE, civilDate } from '../account-calendar';
 
 /** Whose activity: the whole account, or only the cards of one sub-account user. */
 export interface ActivityScope {

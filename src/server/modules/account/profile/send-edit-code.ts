@@ -8,16 +8,16 @@
  *   read). Asking again for the same address while the grant lives resends both codes without a
  *   new step-up, so a lost mail does not cost another password prompt.
  */
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import { sendMailCode } from '../../lib/mail-codes';
-import type { Call } from '../../lib/route';
-import { consumeStepUp, hasGrant, storeGrant } from '../../lib/step-up';
-import { emailTaken } from './create-account';
-import type { AccountRow } from './load-account';
-import { loadAccount } from './load-account';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import { sendMailCode } from '../../../lib/mail-codes';
+import type { Call } from '../../../lib/route';
+import { consumeStepUp, hasGrant, storeGrant } from '../../../lib/step-up';
+import { emailTaken } from '../create-account';
+import type { AccountRow } from '../load-account';
+import { loadAccount } from '../load-account';
 
 /** The grant an e-mail change carries from edit/getCode to editByCode (lib/step-up.ts). */
 export const EMAIL_CHANGE_GRANT = 'email_change_grant';

@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editByCode, editCode, info } from '../../../contract/account';
-import { accounts, mailOutbox, operationLogs } from '../../db/schema';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp, uniqueEmail } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
-import { stepUpTicketFor } from '../../testing/step-up';
+import { editByCode, editCode, info } from '../../../../contract/account';
+import { accounts, mailOutbox, operationLogs } from '../../../db/schema';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp, uniqueEmail } from '../../../testing/harness';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
+import { stepUpTicketFor } from '../../../testing/step-up';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,18 +5,18 @@
  * unbinding weakens the account, so a thief must not keep a session through it.
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import type { MainPrincipal } from '../../lib/principal';
-import type { Call } from '../../lib/route';
-import { revokeAccountSessions } from '../../lib/session';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
-import { consumeGoogleCode } from '../../lib/totp';
-import { loadAccount } from './load-account';
-import { tellAccount } from './tell-account';
+import type { AppContext } from '../../../context';
+import { inTransaction } from '../../../db/client';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import type { MainPrincipal } from '../../../lib/principal';
+import type { Call } from '../../../lib/route';
+import { revokeAccountSessions } from '../../../lib/session';
+import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
+import { consumeGoogleCode } from '../../../lib/totp';
+import { loadAccount } from '../load-account';
+import { tellAccount } from '../tell-account';
 
 export async function unbindGoogle(
   ctx: AppContext,

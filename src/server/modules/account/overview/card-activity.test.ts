@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overviewCall, overviewForSub } from '../../../contract/account';
-import type { Overview } from '../../../contract/account';
-import { cardAuthorizations, cards } from '../../db/schema';
-import { openTestCard } from '../../testing/cards';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { fundWallet } from '../../testing/money';
-import { openSession, signedInAccount } from '../../testing/signed-in';
-import { authorizeOnce, followUpEvent, sendEvent } from '../card-spend/issuer.test-kit';
-import { civilDate } from './account-calendar';
+import { overviewCall, overviewForSub } from '../../../../contract/account';
+import type { Overview } from '../../../../contract/account';
+import { cardAuthorizations, cards } from '../../../db/schema';
+import { openTestCard } from '../../../testing/cards';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { fundWallet } from '../../../testing/money';
+import { openSession, signedInAccount } from '../../../testing/signed-in';
+import { authorizeOnce, followUpEvent, sendEvent } from '../../card-spend/issuer.test-kit';
+import { civilDate } from '../account-calendar';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,15 +7,15 @@ import {
   resetPwdCode,
   resetPwdSubmit,
   updatePwdByGoogleCode,
-} from '../../../contract/account';
-import { accounts, mailOutbox } from '../../db/schema';
-import { verifyPassword } from '../../lib/passwords';
-import { googleCodeAt, newGoogleSecret } from '../../lib/totp';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
-import { stepUpTicketFor } from '../../testing/step-up';
+} from '../../../../contract/account';
+import { accounts, mailOutbox } from '../../../db/schema';
+import { verifyPassword } from '../../../lib/passwords';
+import { googleCodeAt, newGoogleSecret } from '../../../lib/totp';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
+import { stepUpTicketFor } from '../../../testing/step-up';
 
 let t: TestApp;
 beforeAll(async () => {

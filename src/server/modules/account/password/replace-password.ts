@@ -5,13 +5,13 @@
  * ticket), so a refused guard changes nothing and a failed change leaves the ticket unspent.
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import type { MainPrincipal } from '../../lib/principal';
-import { revokeAccountSessions } from '../../lib/session';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { accounts } from '../../../db/schema';
+import { hashPassword } from '../../../lib/passwords';
+import type { MainPrincipal } from '../../../lib/principal';
+import { revokeAccountSessions } from '../../../lib/session';
 
 export async function replacePassword(
   ctx: AppContext,

@@ -7,13 +7,13 @@ import {
   info,
   stepUp,
   unbindGoogleCode,
-} from '../../../contract/account';
-import { accounts } from '../../db/schema';
-import { googleCodeAt } from '../../lib/totp';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { openSession, signedInAccount } from '../../testing/signed-in';
+} from '../../../../contract/account';
+import { accounts } from '../../../db/schema';
+import { googleCodeAt } from '../../../lib/totp';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import type { SignedInAccount } from '../../../testing/signed-in';
+import { openSession, signedInAccount } from '../../../testing/signed-in';
 
 const STEP_MS = 30_000;
 

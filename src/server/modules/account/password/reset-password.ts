@@ -2,15 +2,15 @@
  * resetPwd/submit: change the password with the code mailed to the account address and a
  * `password_change` step-up ticket, so a stolen bearer token alone cannot set a new password.
  */
-import type { AppContext } from '../../context';
-import type { Lang } from '../../lib/i18n';
-import { consumeMailCode } from '../../lib/mail-codes';
-import type { MainPrincipal } from '../../lib/principal';
-import type { Call } from '../../lib/route';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
-import { loadAccount } from './load-account';
+import type { AppContext } from '../../../context';
+import type { Lang } from '../../../lib/i18n';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import type { MainPrincipal } from '../../../lib/principal';
+import type { Call } from '../../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
+import { loadAccount } from '../load-account';
 import { replacePassword } from './replace-password';
-import { tellAccount } from './tell-account';
+import { tellAccount } from '../tell-account';
 
 export async function resetPassword(
   ctx: AppContext,

@@ -4,11 +4,11 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { newGoogleSecret, otpauthUri } from '../../lib/totp';
-import { loadAccount } from './load-account';
+import type { AppContext } from '../../../context';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { newGoogleSecret, otpauthUri } from '../../../lib/totp';
+import { loadAccount } from '../load-account';
 
 export interface GoogleOffer {
   secret: string;

@@ -3,16 +3,16 @@
  * `password_change` step-up of such an account is itself a Google code (lib/step-up.ts), so the
  * ticket is the proof; a code given beside a ticket bought by a password is checked too.
  */
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import type { MainPrincipal } from '../../lib/principal';
-import type { Call } from '../../lib/route';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
-import { consumeGoogleCode } from '../../lib/totp';
-import { loadAccount } from './load-account';
-import { replacePassword } from './replace-password';
-import { tellAccount } from './tell-account';
+import type { AppContext } from '../../../context';
+import { fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import type { MainPrincipal } from '../../../lib/principal';
+import type { Call } from '../../../lib/route';
+import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
+import { consumeGoogleCode } from '../../../lib/totp';
+import { loadAccount } from '../load-account';
+import { replacePassword } from '../password/replace-password';
+import { tellAccount } from '../tell-account';
 
 export async function updatePasswordByGoogle(
   ctx: AppContext,

@@ -1,8 +1,8 @@
 /** The home-page overview of an account or of one sub-account user (overview, overviewForSub). */
-import type { AppContext } from '../../context';
-import type { CurrencyAmounts } from '../wallet/currency-amounts';
-import { zeroAmounts } from '../wallet/currency-amounts';
-import { overviewWindow } from './account-calendar';
+import type { AppContext } from '../../../context';
+import type { CurrencyAmounts } from '../../wallet/currency-amounts';
+import { zeroAmounts } from '../../wallet/currency-amounts';
+import { overviewWindow } from '../account-calendar';
 import type { ActivityScope, CardCounts } from './card-activity';
 import { loadCardActivity } from './card-activity';
 

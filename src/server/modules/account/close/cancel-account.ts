@@ -5,17 +5,17 @@
  * cannot close the account.
  */
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { inTransaction } from '../../db/client';
-import { accounts, ledgerAccounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { consumeMailCode } from '../../lib/mail-codes';
-import type { MainPrincipal } from '../../lib/principal';
-import type { Call } from '../../lib/route';
-import { revokeAccountSessions } from '../../lib/session';
-import { consumeStepUp, requireLiveStepUp } from '../../lib/step-up';
-import { loadAccount } from './load-account';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { accounts, ledgerAccounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import type { MainPrincipal } from '../../../lib/principal';
+import type { Call } from '../../../lib/route';
+import { revokeAccountSessions } from '../../../lib/session';
+import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
+import { loadAccount } from '../load-account';
 
 /**
  * Wallet balances must all be zero. The rows are locked so that a credit cannot commit between this

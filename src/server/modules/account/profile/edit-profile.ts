@@ -9,23 +9,23 @@
  *   every other session ends and the old address is told.
  */
 import { eq } from 'drizzle-orm';
-import type { UserInfo } from '../../../contract/account';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { inTransaction, isUniqueViolation } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import type { Lang } from '../../lib/i18n';
-import { consumeMailCode } from '../../lib/mail-codes';
-import type { MainPrincipal } from '../../lib/principal';
-import type { Call } from '../../lib/route';
-import { revokeAccountSessions } from '../../lib/session';
-import { hasGrant, spendGrant, stepUpNeeded } from '../../lib/step-up';
-import type { AccountRow } from './load-account';
-import { loadAccount } from './load-account';
+import type { UserInfo } from '../../../../contract/account';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { inTransaction, isUniqueViolation } from '../../../db/client';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import type { Lang } from '../../../lib/i18n';
+import { consumeMailCode } from '../../../lib/mail-codes';
+import type { MainPrincipal } from '../../../lib/principal';
+import type { Call } from '../../../lib/route';
+import { revokeAccountSessions } from '../../../lib/session';
+import { hasGrant, spendGrant, stepUpNeeded } from '../../../lib/step-up';
+import type { AccountRow } from '../load-account';
+import { loadAccount } from '../load-account';
 import { toUserInfo } from './read-user-info';
 import { addressToProve, EMAIL_CHANGE_GRANT, ensureAddressFree } from './send-edit-code';
-import { tellAccount } from './tell-account';
+import { tellAccount } from '../tell-account';
 
 export interface ProfileEdit {
   code: string;

@@ -3,11 +3,11 @@
  * becomes the bound one, and the proving code's step counts as used.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { matchStep } from '../../lib/totp';
-import { loadAccount } from './load-account';
+import type { AppContext } from '../../../context';
+import { accounts } from '../../../db/schema';
+import { fail } from '../../../lib/errors';
+import { matchStep } from '../../../lib/totp';
+import { loadAccount } from '../load-account';
 
 export async function bindGoogle(ctx: AppContext, accountId: string, code: string): Promise<void> {
   const account = await loadAccount(ctx, accountId);

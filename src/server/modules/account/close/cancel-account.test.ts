@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelCode, cancelSubmit, info, resetPwdCode } from '../../../contract/account';
-import { inTransaction } from '../../db/client';
-import { accounts, sessions } from '../../db/schema';
-import { reverseMovement } from '../ledger';
-import { fundWallet } from '../../testing/money';
-import type { TestApp } from '../../testing/harness';
-import { createTestApp } from '../../testing/harness';
-import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
-import { stepUpTicketFor } from '../../testing/step-up';
+import { cancelCode, cancelSubmit, info, resetPwdCode } from '../../../../contract/account';
+import { inTransaction } from '../../../db/client';
+import { accounts, sessions } from '../../../db/schema';
+import { reverseMovement } from '../../ledger';
+import { fundWallet } from '../../../testing/money';
+import type { TestApp } from '../../../testing/harness';
+import { createTestApp } from '../../../testing/harness';
+import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
+import { stepUpTicketFor } from '../../../testing/step-up';
 
 let t: TestApp;
 beforeAll(async () => {
