@@ -5,13 +5,13 @@
 import type { JobSpec } from './lib/jobs';
 import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
-import { agentJob } from './modules/agent/schedule-agent-jobs';
-import { batchSettleJob } from './modules/cards/settle-batches';
+import { agentJob } from './modules/agent/commissions/schedule-agent-jobs';
+import { batchSettleJob } from './modules/cards/batch/settle-batches';
 import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
 import { subExpiryJob } from './modules/sub-accounts/expire-subs';
-import { topupSweepJob } from './modules/topups/sweep-orders';
+import { topupSweepJob } from './modules/topups/orders/sweep-orders';
 
 export const BACKGROUND_JOBS: readonly JobSpec[] = [
   mailQueueJob,

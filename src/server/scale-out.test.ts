@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRuns } from './db/schema';
-import { SWEEP_EVERY_MS } from './modules/topups/sweep-orders';
+import { SWEEP_EVERY_MS } from './modules/topups/orders/sweep-orders';
 import { auditLedger, isHealthy } from './modules/ledger';
 import { DEMO_ACCOUNT } from './sandbox/seed';
 import type { JsonAnswer, ServerProcess } from './testing/server-processes';

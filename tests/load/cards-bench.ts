@@ -15,7 +15,7 @@ import type { AppContext } from '../../src/server/context';
 import { inTransaction } from '../../src/server/db/client';
 import { accounts, cardSegments, plans, subAccounts, subRoles } from '../../src/server/db/schema';
 import { newId } from '../../src/server/lib/crypto';
-import { newCardId, storeIssuedCards } from '../../src/server/modules/cards/store-card';
+import { newCardId, storeIssuedCards } from '../../src/server/modules/cards/open/store-card';
 import { moveMoney, postMovement } from '../../src/server/modules/ledger';
 import type { Report, Target } from './bench-kit';
 import type { QueryKinds } from './bench-kit';

@@ -18,10 +18,10 @@ import { flowPage } from '../../src/contract/finance';
 import { buildContext } from '../../src/server/bootstrap';
 import type { AppContext } from '../../src/server/context';
 import { loadEnv } from '../../src/server/env';
-import { readUserInfo } from '../../src/server/modules/account/read-user-info';
+import { readUserInfo } from '../../src/server/modules/account/profile/read-user-info';
 import { listGroups } from '../../src/server/modules/card-groups/list-groups';
 import { ownerOf } from '../../src/server/modules/cards/card-access';
-import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list-cards';
+import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list/list-cards';
 import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
 import { authenticate } from '../../src/server/lib/session';
 

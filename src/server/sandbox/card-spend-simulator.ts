@@ -14,7 +14,10 @@ import type { AppContext } from '../context';
 import { accounts, cardAuthorizations, cards, ledgerAccounts } from '../db/schema';
 import { newId, randomDigits } from '../lib/crypto';
 import type { IssuerEventResult } from '../modules/card-spend/event-outcomes';
-import { ISSUER_EVENTS_PATH, ISSUER_SIGNATURE_HEADER } from '../modules/card-spend/issuer-events-route';
+import {
+  ISSUER_EVENTS_PATH,
+  ISSUER_SIGNATURE_HEADER,
+} from '../modules/card-spend/events/issuer-events-route';
 import { signBody } from '../providers/payments/signature';
 import { SimulatorError } from './payments-simulator';
 

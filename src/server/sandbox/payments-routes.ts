@@ -10,7 +10,7 @@
  */
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
-import { orderView } from '../modules/topups/order-view';
+import { orderView } from '../modules/topups/orders/order-view';
 import { renderSimulatorPage } from './payments-page';
 import type { CallbackSent } from './payments-simulator';
 import { confirmNow, expireNow, listOpenOrders, sendChannelCallback } from './payments-simulator';

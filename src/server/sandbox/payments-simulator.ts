@@ -14,10 +14,10 @@ import { accounts, topupOrders } from '../db/schema';
 import { newId, randomDigits } from '../lib/crypto';
 import { SIGNATURE_HEADER, signBody } from '../providers/payments/signature';
 import type { Actor } from '../modules/ledger';
-import { advanceOrderWith } from '../modules/topups/advance-order';
+import { advanceOrderWith } from '../modules/topups/orders/advance-order';
 import type { OrderRow } from '../modules/topups/order-rows';
 import { findOrder, lockOrder } from '../modules/topups/order-rows';
-import { OPEN_STATUSES } from '../modules/topups/order-states';
+import { OPEN_STATUSES } from '../modules/topups/orders/order-states';
 
 export interface SimulatorOrder {
   orderId: string;

@@ -5,8 +5,8 @@
  */
 import type { Lang } from '../lib/i18n';
 import { translate } from '../lib/i18n';
-import type { PayoutItem } from '../modules/agent/list-payout-queue';
-import { FAILURE_REASON_MAX } from '../modules/agent/settle-payout';
+import type { PayoutItem } from '../modules/agent/payouts/list-payout-queue';
+import { FAILURE_REASON_MAX } from '../modules/agent/payouts/settle-payout';
 import { escapeHtml } from './forecasts-page';
 
 function money(minor: number, currency: string): string {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalView } from '../../contract/agent';
 import { createApp } from '../app';
 import { agentBalances } from '../db/schema';
-import { accrueFees } from '../modules/agent/accrue-fees';
-import { addBankCard } from '../modules/agent/add-bank-card';
+import { accrueFees } from '../modules/agent/commissions/accrue-fees';
+import { addBankCard } from '../modules/agent/bank-cards/add-bank-card';
 import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from '../modules/agent/agent.test-kit';
-import { withdrawToBankCard } from '../modules/agent/withdraw-to-bank-card';
+import { withdrawToBankCard } from '../modules/agent/withdrawals/withdraw-to-bank-card';
 import type { TestApp } from '../testing/harness';
 import { createTestApp } from '../testing/harness';
 

@@ -19,11 +19,11 @@ import { httpStatusFor } from '../lib/envelope';
 import type { Lang } from '../lib/i18n';
 import { langFromHeader, translate } from '../lib/i18n';
 import { clientAddress } from '../lib/route';
-import { accrueFees } from '../modules/agent/accrue-fees';
-import { listPayoutQueue } from '../modules/agent/list-payout-queue';
-import { releaseCommissions } from '../modules/agent/release-commissions';
-import type { PayoutOutcome } from '../modules/agent/settle-payout';
-import { settlePayout } from '../modules/agent/settle-payout';
+import { accrueFees } from '../modules/agent/commissions/accrue-fees';
+import { listPayoutQueue } from '../modules/agent/payouts/list-payout-queue';
+import { releaseCommissions } from '../modules/agent/commissions/release-commissions';
+import type { PayoutOutcome } from '../modules/agent/payouts/settle-payout';
+import { settlePayout } from '../modules/agent/payouts/settle-payout';
 import { payoutsPage } from './payouts-page';
 
 async function readBody(c: Context): Promise<Record<string, unknown>> {

@@ -9,7 +9,7 @@ import { inTransaction } from '../db/client';
 import { cardSegments, cards, ledgerAccounts } from '../db/schema';
 import { newId } from '../lib/crypto';
 import type { CardRow } from '../modules/cards/card-access';
-import { newCardId, storeIssuedCards } from '../modules/cards/store-card';
+import { newCardId, storeIssuedCards } from '../modules/cards/open/store-card';
 import { moveMoney } from '../modules/ledger';
 import type { TestApp } from './harness';
 

@@ -26,20 +26,20 @@ import { mainAccountOf, principalOf, subAccountOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
 import { issueStepUp } from '../../lib/step-up';
 import { consumeGoogleCode } from '../../lib/totp';
-import { bindGoogle } from './bind-google';
-import { cancelAccount } from './cancel-account';
-import { editProfile } from './edit-profile';
-import { offerGoogleSecret } from './offer-google-secret';
-import type { OverviewFigures } from './read-overview';
-import { readOverview } from './read-overview';
-import { readPrivilege } from './read-privilege';
+import { bindGoogle } from './google/bind-google';
+import { cancelAccount } from './close/cancel-account';
+import { editProfile } from './profile/edit-profile';
+import { offerGoogleSecret } from './google/offer-google-secret';
+import type { OverviewFigures } from './overview/read-overview';
+import { readOverview } from './overview/read-overview';
+import { readPrivilege } from './profile/read-privilege';
 import { readSubUserInfo } from '../sub-accounts/read-sub-self';
-import { readUserInfo } from './read-user-info';
-import { resetPassword } from './reset-password';
+import { readUserInfo } from './profile/read-user-info';
+import { resetPassword } from './password/reset-password';
 import { sendAccountCode } from './send-account-code';
-import { sendEditCode } from './send-edit-code';
-import { unbindGoogle } from './unbind-google';
-import { updatePasswordByGoogle } from './update-password-by-google';
+import { sendEditCode } from './profile/send-edit-code';
+import { unbindGoogle } from './google/unbind-google';
+import { updatePasswordByGoogle } from './google/update-password-by-google';
 
 function toOverview(figures: OverviewFigures): Overview {
   return {

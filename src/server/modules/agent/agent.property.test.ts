@@ -6,13 +6,13 @@ import { AppError } from '../../lib/errors';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
-import { accrueFees } from './accrue-fees';
-import { addBankCard } from './add-bank-card';
+import { accrueFees } from './commissions/accrue-fees';
+import { addBankCard } from './bank-cards/add-bank-card';
 import { expectBooksHealthy, inviteeOf, payFee, refundFee, TEST_ACTOR } from './agent.test-kit';
-import { releaseCommissions } from './release-commissions';
-import { settlePayout } from './settle-payout';
-import { withdrawToBankCard } from './withdraw-to-bank-card';
-import { withdrawToWallet } from './withdraw-to-wallet';
+import { releaseCommissions } from './commissions/release-commissions';
+import { settlePayout } from './payouts/settle-payout';
+import { withdrawToBankCard } from './withdrawals/withdraw-to-bank-card';
+import { withdrawToWallet } from './withdrawals/withdraw-to-wallet';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import { agentBalances, agentCommissions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
-import { accrueFees } from './accrue-fees';
+import { accrueFees } from './commissions/accrue-fees';
 import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from './agent.test-kit';
 import { HOLD_MS } from './agent-rules';
-import { releaseCommissions } from './release-commissions';
-import { withdrawToWallet } from './withdraw-to-wallet';
+import { releaseCommissions } from './commissions/release-commissions';
+import { withdrawToWallet } from './withdrawals/withdraw-to-wallet';
 
 // PGlite runs one transaction at a time, so only PostgreSQL can show that races are closed.
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('agent races (PostgreSQL only)', () => {

@@ -22,11 +22,11 @@ import { createTestApp } from '../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../testing/signed-in';
 import { grantVerification } from '../identity/grant-verification';
 import { readWallet } from '../wallet/read-wallet';
-import { accrueFees } from './accrue-fees';
+import { accrueFees } from './commissions/accrue-fees';
 import { expectBooksHealthy, invitedPair, inviteeOf, payFee, refundFee } from './agent.test-kit';
 import { HOLD_MS } from './agent-rules';
-import { releaseCommissions } from './release-commissions';
-import { settlePayout } from './settle-payout';
+import { releaseCommissions } from './commissions/release-commissions';
+import { settlePayout } from './payouts/settle-payout';
 
 let t: TestApp;
 beforeAll(async () => {

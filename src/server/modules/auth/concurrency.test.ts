@@ -9,7 +9,7 @@ import { googleCodeAt } from '../../lib/totp';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
 import { createAccount } from '../account/create-account';
-import { MAX_GOOGLE_TRIES } from './signin-tickets';
+import { MAX_GOOGLE_TRIES } from './sign-in/signin-tickets';
 import { bindGoogle, captchaTicket, newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from './test-kit';
 
 const ATTEMPTS = 20;

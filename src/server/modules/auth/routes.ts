@@ -20,17 +20,17 @@ import {
 import { fail } from '../../lib/errors';
 import type { Call, Registrar } from '../../lib/route';
 import type { ClientInfo } from '../../lib/session';
-import { createImageCaptcha } from './create-image-captcha';
-import { createMathCaptcha } from './create-math-captcha';
-import { endSession } from './end-session';
-import { refreshTokens } from './refresh-tokens';
-import { resetForgottenPassword } from './reset-forgotten-password';
+import { createImageCaptcha } from './captcha/create-image-captcha';
+import { createMathCaptcha } from './captcha/create-math-captcha';
+import { endSession } from './session/end-session';
+import { refreshTokens } from './session/refresh-tokens';
+import { resetForgottenPassword } from './password-reset/reset-forgotten-password';
 import { sendAuthCode } from './send-auth-code';
-import { signInWithCode } from './sign-in-code';
-import { signInWithGoogle } from './sign-in-google';
-import { signInWithPassword } from './sign-in-password';
-import { signUpAccount } from './sign-up-account';
-import { verifyMathCaptcha } from './verify-math-captcha';
+import { signInWithCode } from './sign-in/sign-in-code';
+import { signInWithGoogle } from './sign-in/sign-in-google';
+import { signInWithPassword } from './sign-in/sign-in-password';
+import { signUpAccount } from './sign-up/sign-up-account';
+import { verifyMathCaptcha } from './captcha/verify-math-captcha';
 
 /** Who is signing in: the route layer has checked the client of every token-issuing call. */
 function signingClient(call: Call): ClientInfo {

@@ -4,7 +4,7 @@ import type { CallOptions, TestApp } from '../../testing/harness';
 import { accounts, mailOutbox } from '../../db/schema';
 import { settleMailQueue } from '../../lib/mail-queue';
 import { newGoogleSecret } from '../../lib/totp';
-import { issueCaptchaTicket } from './captcha-store';
+import { issueCaptchaTicket } from './captcha/captcha-store';
 
 /** A test app whose client address comes from X-Forwarded-For, so each test can be its own address. */
 export const TRUSTED_PROXY = { TRUST_PROXY: '1' } as const;

@@ -1,6 +1,6 @@
 /**
  * `cardGroup/cardDown`: the group's cards as a file, through the card export itself
- * (cards/card-export.ts) with the group as its filter — so the same rules hold: last four digits
+ * (cards/export/card-export.ts) with the group as its filter — so the same rules hold: last four digits
  * only, unless `full=1` with the e-mail code of card/down/getCode and a `card_export_full` step-up,
  * both spent, and every card written in full gets an `export` card event.
  */
@@ -8,8 +8,8 @@ import type { AppContext } from '../../context';
 import type { Lang } from '../../lib/i18n';
 import type { CardOwner } from '../cards/card-access';
 import { ownedBy } from '../cards/card-access';
-import type { FullStepUp } from '../cards/card-export';
-import { exportCards } from '../cards/card-export';
+import type { FullStepUp } from '../cards/export/card-export';
+import { exportCards } from '../cards/export/card-export';
 import { findGroup } from './group-access';
 
 export async function exportGroup(

@@ -1,4 +1,4 @@
-/** Opening cards (single and batch) into a group and with tags (the import is in cards/import-data.test.ts). */
+/** Opening cards (single and batch) into a group and with tags (the import is in cards/import/import-data.test.ts). */
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../../contract/cards';

@@ -1,7 +1,7 @@
 /**
  * `cardGroup/preview` (designed, issue 15 §2): what a freeze, activate, recharge or delete on a
  * selection or a whole group would do, read from the same state table every card action obeys
- * (cards/freeze-states.ts), so what the preview calls "skipped" is exactly what the action would
+ * (cards/lifecycle/freeze-states.ts), so what the preview calls "skipped" is exactly what the action would
  * refuse: the cards affected, each skipped card with its reason, and the money that would move.
  * Nothing is changed or locked: the PWA shows it, the customer confirms, then the action runs on
  * the affected cards, and each card is checked again under its lock.
@@ -14,7 +14,7 @@ import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import type { CardOwner, CardRow } from '../cards/card-access';
 import { cardNotFound, ownedBy } from '../cards/card-access';
-import { refusalFor } from '../cards/freeze-states';
+import { refusalFor } from '../cards/lifecycle/freeze-states';
 import { countedCards, findGroup } from './group-access';
 
 type SkipReason =

@@ -1,5 +1,5 @@
 /** Card groups (spec §7 "Card groups") plus the designed `spend` panel and bulk-action `preview`. */
-import { fullExportStepUp } from '../cards/card-export';
+import { fullExportStepUp } from '../cards/export/card-export';
 import * as contract from '../../../contract/card-groups';
 import { principalOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';

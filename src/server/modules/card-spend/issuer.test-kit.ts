@@ -10,7 +10,7 @@ import { signBody } from '../../providers/payments/signature';
 import type { CardRow } from '../cards/card-access';
 import type { TestApp } from '../../testing/harness';
 import type { IssuerEventResult } from './event-outcomes';
-import { ISSUER_EVENTS_PATH, ISSUER_SIGNATURE_HEADER } from './issuer-events-route';
+import { ISSUER_EVENTS_PATH, ISSUER_SIGNATURE_HEADER } from './events/issuer-events-route';
 
 export interface EventAnswer {
   status: number;

@@ -14,9 +14,9 @@ import { mainAccountOf, principalOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
 import { ownerOf } from '../cards/card-access';
 import { gradeMerchant } from './card-grade';
-import { readDeclineRate } from './read-decline-rate';
-import { readOtps } from './read-otps';
-import { acknowledgeRiskNotice, readRiskNotice } from './risk-notice';
+import { readDeclineRate } from './risk/read-decline-rate';
+import { readOtps } from './otp/read-otps';
+import { acknowledgeRiskNotice, readRiskNotice } from './risk/risk-notice';
 
 export function registerCardSpendRoutes(register: Registrar): void {
   register(getOtp, (input, call) => readOtps(call.app, ownerOf(principalOf(call)), input.cardId));

@@ -11,14 +11,14 @@ import {
 } from '../../../contract/cards';
 import { principalOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
-import { generateHolder } from './auto-card';
-import { openBatch } from './batch-open';
-import { readBatchResult } from './batch-read';
+import { generateHolder } from './open/auto-card';
+import { openBatch } from './batch/batch-open';
+import { readBatchResult } from './batch/batch-read';
 import { ownerOf } from './card-access';
-import { importCards } from './import-data';
-import { openNewCard } from './open-card';
-import { quoteOpening } from './open-cost';
-import { templateResponse } from './template-xlsx';
+import { importCards } from './import/import-data';
+import { openNewCard } from './open/open-card';
+import { quoteOpening } from './open/open-cost';
+import { templateResponse } from './import/template-xlsx';
 
 const contextOf = (call: Call) => ({
   key: call.idempotencyKey,

@@ -7,7 +7,7 @@ import { and, gt, lte, type SQL, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { couponStatus, CouponView } from '../../../contract/coupons';
 import { coupons } from '../../db/schema';
-import type { CouponRow } from '../cards/pricing';
+import type { CouponRow } from '../cards/open/pricing';
 
 export type CouponStatus = z.infer<typeof couponStatus>;
 

@@ -19,7 +19,7 @@ import { identityCallbacks } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifySignature } from '../../providers/payments/signature';
-import { keptBody } from '../topups/callback-log';
+import { keptBody } from '../topups/callbacks/callback-log';
 import { lockOrder } from './order-events';
 import type { IdentityDecision } from './review-order';
 import { applyDecision, checkDecision } from './review-order';

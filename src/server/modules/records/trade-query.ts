@@ -13,7 +13,7 @@ import { cardAuthorizations, cards } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import { shiftCivilDate, startOfCivilDate } from '../account/account-calendar';
-import { storedReason } from '../card-spend/decide-authorization';
+import { storedReason } from '../card-spend/authorizations/decide-authorization';
 import { checkFlowFilter } from '../flows/flow-query';
 import { groupCondition, tagCondition } from '../card-groups/card-conditions';
 

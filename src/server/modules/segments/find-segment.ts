@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cardSegments } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import type { SegmentRow } from '../cards/pricing';
+import type { SegmentRow } from '../cards/open/pricing';
 
 export async function findSegment(db: Executor, segmentId: string): Promise<SegmentRow | null> {
   const [segment] = await db.select().from(cardSegments).where(eq(cardSegments.id, segmentId)).limit(1);

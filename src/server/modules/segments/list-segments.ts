@@ -2,7 +2,7 @@
 import type { SegmentView } from '../../../contract/segments';
 import type { AppContext } from '../../context';
 import type { Lang } from '../../lib/i18n';
-import { feeScheduleFor } from '../cards/pricing';
+import { feeScheduleFor } from '../cards/open/pricing';
 import { allSegments } from './find-segment';
 import { toSegmentView } from './segment-view';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { currencyCode } from '../../../contract/core';
 import type { groupOpenAmount } from '../../../contract/segments';
 import type { AppContext } from '../../context';
-import { feeScheduleFor } from '../cards/pricing';
+import { feeScheduleFor } from '../cards/open/pricing';
 import { requireSegment } from './find-segment';
 import { monthlyAllowance } from './monthly-cards';
 

@@ -2,7 +2,7 @@
 import { currencyCode } from '../../../contract/core';
 import type { SegmentView } from '../../../contract/segments';
 import type { Lang } from '../../lib/i18n';
-import type { FeeSchedule, SegmentRow } from '../cards/pricing';
+import type { FeeSchedule, SegmentRow } from '../cards/open/pricing';
 
 export function segmentName(segment: SegmentRow, lang: Lang): string {
   return lang === 'en' ? segment.nameEn : segment.nameZh;

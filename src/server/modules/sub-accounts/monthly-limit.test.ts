@@ -16,7 +16,7 @@ import { fundWallet } from '../../testing/money';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { authorizeOnce, followUpEvent, sendEvent } from '../card-spend/issuer.test-kit';
 import { expectLedgerHealthy, idemKey } from '../cards/card-test-kit';
-import { applyBp } from '../cards/pricing';
+import { applyBp } from '../cards/open/pricing';
 import { figuresOf } from './sub-figures';
 import { monthStartOf } from './sub-view';
 

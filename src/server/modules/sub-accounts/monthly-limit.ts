@@ -5,7 +5,7 @@
  * the second sees the first (committed before the lock was granted). The used amount is summed from
  * the ledger (sub-figures.ts), never kept.
  *
- * The USD spend limit is checked when a merchant asks for an authorization (card-spend/authorize.ts),
+ * The USD spend limit is checked when a merchant asks for an authorization (card-spend/authorizations/authorize.ts),
  * in the transaction that decides it, after the card's row lock: a per-member advisory lock, taken
  * only by authorizations, makes two authorizations of one member's cards decide one after the
  * other, so the second counts the first. An advisory lock and not the member's row: a recharge locks

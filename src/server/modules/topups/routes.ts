@@ -10,13 +10,13 @@ import {
 } from '../../../contract/finance';
 import { mainAccountOf, principalOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
-import { bankLimitsResponse } from './render-bank-limits';
-import { checkOrder } from './check-order';
-import { createOrder } from './create-order';
-import { orderView } from './order-view';
-import { quoteTopup } from './quote-topup';
-import { readOwnOrder } from './read-order';
-import { readTopupAmount } from './read-topup-amount';
+import { bankLimitsResponse } from './quotes/render-bank-limits';
+import { checkOrder } from './orders/check-order';
+import { createOrder } from './orders/create-order';
+import { orderView } from './orders/order-view';
+import { quoteTopup } from './quotes/quote-topup';
+import { readOwnOrder } from './orders/read-order';
+import { readTopupAmount } from './quotes/read-topup-amount';
 import { sendRechargeCode } from './send-recharge-code';
 
 const actorOf = (call: Call) => ({

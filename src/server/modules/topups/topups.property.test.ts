@@ -17,9 +17,9 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
-import { isDue } from './advance-order';
+import { isDue } from './orders/advance-order';
 import type { OrderRow } from './order-rows';
-import { ORDER_TRANSITIONS } from './order-states';
+import { ORDER_TRANSITIONS } from './orders/order-states';
 import type { Sent } from './topups.test-kit';
 import { deliver, eventFor, ledgerHealthy, signed } from './topups.test-kit';
 

@@ -7,7 +7,7 @@ import { ledgerTransactions, paymentCallbacks, topupOrders } from '../../db/sche
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
-import { sweepOrders } from './sweep-orders';
+import { sweepOrders } from './orders/sweep-orders';
 import type { Sent } from './topups.test-kit';
 import {
   balanceOf,

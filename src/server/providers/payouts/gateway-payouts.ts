@@ -3,7 +3,7 @@
  * the identity provider (`X-Signature: hex(HMAC-SHA256(PAYOUT_API_SECRET, rawBody))` both ways):
  * `POST <PAYOUT_API_URL>/payouts` with the order answers `{ reference }`. The withdrawal id is the
  * provider's idempotency key, so a resend after a lost answer pays once. Its decision comes back
- * signed to `POST /api/payouts/events` (modules/agent/payout-events-route.ts).
+ * signed to `POST /api/payouts/events` (modules/agent/payouts/payout-events-route.ts).
  */
 import { z } from 'zod';
 import type { SignedClientOptions } from '../signed-client';

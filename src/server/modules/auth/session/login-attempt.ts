@@ -1,0 +1,67 @@
+/**
+ * The login log: every sign-in attempt (each method, and the refresh grant) leaves one login_logs
+ * row with its outcome, whatever happens. Only facts go in: method, result, the message key of the
+ * refusal, address and device; never the password, code or token.
+ */
+import type { AppContext } from '../../../context';
+import { loginLogs } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { AppError } from '../../../lib/errors';
+import type { ClientInfo } from '../../../lib/session';
+
+export type LoginMethod = (typeof loginLogs.$inferInsert)['method'];
+
+/** Filled in by the attempt as soon as it knows which account is being signed in to. */
+export interface Attempt {
+  accountId: string | null;
+}
+
+/** Reason stored for failures that are not coded refusals (a server error). */
+const UNEXPECTED = 'common:catalogue.500';
+
+export async function loggedAttempt<T>(
+  ctx: AppContext,
+  client: ClientInfo,
+  method: LoginMethod,
+  work: (attempt: Attempt) => Promise<T>,
+): Promise<T> {
+  const attempt: Attempt = { accountId: null };
+  try {
+    const result = await work(attempt);
+    await writeLoginLog(ctx, client, method, attempt.accountId, null);
+    return result;
+  } catch (error) {
+    await writeLoginLog(
+      ctx,
+      client,
+      method,
+      attempt.accountId,
+      error instanceof AppError ? error.messageKey : UNEXPECTED,
+    );
+    throw error;
+  }
+}
+
+/** `reason` null means success. A failed log write must not turn the answer into an error. */
+async function writeLoginLog(
+  ctx: AppContext,
+  client: ClientInfo,
+  method: LoginMethod,
+  accountId: string | null,
+  reason: string | null,
+): Promise<void> {
+  try {
+    await ctx.database.db.insert(loginLogs).values({
+      id: newId(),
+      accountId,
+      method,
+      result: reason === null ? 'success' : 'failure',
+      reason,
+      ip: client.ip,
+      device: client.device,
+      createdAt: ctx.now(),
+    });
+  } catch (error) {
+    ctx.log.error('login log write failed', { method, error: String(error) });
+  }
+}

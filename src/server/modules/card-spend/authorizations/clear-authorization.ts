@@ -1,0 +1,32 @@
+/**
+ * `clearing`: the merchant settles a pending authorization. The money already left the card when it
+ * was approved, so nothing moves in the ledger: the authorization becomes `completed` and the card's
+ * cumulative consumption grows by the amount. `cleared_at` keeps the moment for the record's history.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context';
+import { cardAuthorizations, cards } from '../../../db/schema';
+import { FOLLOW_UPS } from './auth-states';
+import type { IssuerEventResult } from '../event-outcomes';
+import { outcome } from '../event-outcomes';
+import { applyFollowUp } from './follow-up';
+import type { ClearingEvent } from '../issuer-event';
+
+export function clearAuthorization(ctx: AppContext, event: ClearingEvent): Promise<IssuerEventResult> {
+  return applyFollowUp(ctx, event, async (tx, { auth, card }) => {
+    if (event.amount !== auth.amount) return outcome('amount_mismatch', { status: auth.status });
+    const verdict = FOLLOW_UPS.clearing[auth.status];
+    if (verdict === 'duplicate') return outcome('duplicate', { status: auth.status });
+    if (verdict === 'illegal') return outcome('illegal_transition', { status: auth.status });
+    const now = ctx.now();
+    await tx
+      .update(cardAuthorizations)
+      .set({ status: 'completed', clearedAt: now, updatedAt: now })
+      .where(eq(cardAuthorizations.id, auth.id));
+    await tx
+      .update(cards)
+      .set({ spent: sql`${cards.spent} + ${auth.amount}`, updatedAt: now })
+      .where(eq(cards.id, card.id));
+    return outcome('cleared', { status: 'completed' });
+  });
+}

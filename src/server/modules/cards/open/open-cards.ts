@@ -1,0 +1,358 @@
+/**
+ * Opening cards: the one operation behind `newCard`, `batchOpenCard` and `importData` (issue 5 §2).
+ *
+ * 1. Every rule is checked before the issuer hears of anything: each segment exists and is open,
+ *    each first load is at least the minimum and within the service threshold, the plan's monthly
+ *    allowance covers all the cards, the coupon is usable, the wallet can pay.
+ * 2. The price: one per group of cards with the same segment and first load (a single or batch
+ *    opening is one group; an import may hold several), the coupon's uses spread over the groups in
+ *    order. With `expectTotal` the customer's quote must still hold (409 otherwise).
+ * 3. A batch gets its `card_batches` row; the cards are issued outside any transaction (in
+ *    production each is a slow call to the issuer) and the row's progress is updated meanwhile.
+ * 4. One transaction re-checks what may have changed while the cards were issued (price, coupon,
+ *    segment state, monthly allowance), stores the cards, charges the wallet in one ledger movement,
+ *    spends the coupon and marks the batch done. If anything fails, the transaction rolls back, the
+ *    issued cards are cancelled at the issuer and the batch is marked failed: all or nothing.
+ */
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { DebitCurrency, HolderFields } from '../../../../contract/cards';
+import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
+import type { AppContext } from '../../../context';
+import type { Executor, Tx } from '../../../db/client';
+import { inTransaction } from '../../../db/client';
+import { ledgerEntries, ledgerTransactions } from '../../../db/schema';
+import { newId } from '../../../lib/crypto';
+import { fail } from '../../../lib/errors';
+import { applyPlacement, checkPlacement } from '../../card-groups/open-placement';
+import type { Placement } from '../../card-groups/open-placement';
+import { postMovement } from '../../ledger';
+import { cardLedgerAccountId } from '../../ledger/movement';
+import { failBatch, finishBatch, reportProgress, startBatch, type BatchRun } from '../batch/batch-rows';
+import type { CardOwner } from '../card-access';
+import { checkBalance, checkMonthlyLimit, checkOpening } from './open-checks';
+import type { IssuedOne, IssueOrder } from './open-issue';
+import { cancelIssued, issueCards } from './open-issue';
+import { settleAbandonedBatches } from '../batch/settle-batches';
+import { mergeLegs, openingDescription } from './open-legs';
+import type { CouponRow, FeeSchedule, Price, SegmentRow } from './pricing';
+import {
+  chargeLegs,
+  debitTotalOf,
+  findOwnCoupon,
+  priceCards,
+  quotedTotal,
+  spendCoupon,
+  usableCoupon,
+} from './pricing';
+import { newCardId, storeIssuedCards } from './store-card';
+
+export interface CardOrder {
+  holder: HolderFields;
+  label: string | null;
+}
+
+/** Cards with the same segment and first load. */
+export interface GroupOrder {
+  segmentId: string;
+  /** Minor units of the segment's currency. */
+  amountPerCard: number;
+  cards: readonly CardOrder[];
+}
+
+export interface OpenRequest {
+  owner: CardOwner;
+  groups: readonly GroupOrder[];
+  couponId?: string | undefined;
+  debitCurrency: DebitCurrency;
+  /** The total the customer was quoted; null for an import, which charges the computed price. */
+  expectTotal: number | null;
+  /** The request's Idempotency-Key: it names the ledger movement, and the batch. */
+  key: string | null;
+  /** Keep a `card_batches` row (progress, then result) under the key. */
+  batch: boolean;
+  actor: { ip: string; device: string };
+  /** The card group and tags the new cards get (card-groups/open-placement.ts). */
+  placement?: Placement | undefined;
+}
+
+export interface OpenResult {
+  /** In the order of the request's cards. */
+  cardIds: string[];
+  txnNo: string;
+  batchId: string | null;
+  /** The opening had already committed under this key; nothing happened this time. */
+  replayed: boolean;
+}
+
+interface PreparedGroup extends GroupOrder {
+  segment: SegmentRow;
+  schedule: FeeSchedule;
+}
+
+interface PlannedCard {
+  cardId: string;
+  groupIndex: number;
+  order: CardOrder;
+}
+
+export function openingLedgerKey(accountId: string, key: string): string {
+  return `cards:open:${accountId}:${key}`;
+}
+
+export async function openCards(ctx: AppContext, request: OpenRequest): Promise<OpenResult> {
+  const db = ctx.database.db;
+  const { owner, debitCurrency } = request;
+  const accountId = owner.accountId;
+  const key = request.key ?? newId();
+  const ledgerKey = openingLedgerKey(accountId, key);
+  const batchId = request.batch ? key : null;
+
+  // A retry of an opening that committed (its answer lost on the way) gets that opening back,
+  // whatever changed since — the monthly allowance it used up included.
+  const prior = await priorOpening(db, ledgerKey);
+  if (prior) return { ...prior, batchId, replayed: true };
+
+  // 1. Every rule, before the issuer hears of anything.
+  const startedAt = ctx.now();
+  const count = request.groups.reduce((sum, group) => sum + group.cards.length, 0);
+  const groups = await prepareGroups(db, accountId, request.groups);
+  await checkMonthlyLimit(db, accountId, count, startedAt);
+  const coupon = await usableCoupon(db, accountId, request.couponId, startedAt, true);
+  if (request.placement) await checkPlacement(db, owner, request.placement);
+
+  // 2. The price, and the customer's quote.
+  const prices = priceGroups(groups, coupon);
+  const totals = prices.map((price) => debitTotalOf(ctx, price, debitCurrency)?.total);
+  if (totals.some((total) => total === undefined))
+    throw fail.badRequest('server:cards.debitAccountNotUsable');
+  const total = (totals as number[]).reduce((sum, t) => sum + t, 0);
+  if (request.expectTotal !== null) {
+    if (prices.length === 1) quotedTotal(ctx, prices[0]!, debitCurrency, request.expectTotal);
+    else if (total !== request.expectTotal) throw fail.conflict('server:cards.costChanged');
+  }
+  await checkBalance(db, accountId, debitCurrency, total);
+
+  // 3. The cards, from the issuer.
+  const planned: PlannedCard[] = groups.flatMap((group, groupIndex) =>
+    group.cards.map((order) => ({ cardId: newCardId(), groupIndex, order })),
+  );
+  const orders: IssueOrder[] = planned.map((card) => {
+    const { segment } = groups[card.groupIndex]!;
+    return {
+      cardId: card.cardId,
+      request: {
+        requestId: card.cardId,
+        bin: segment.bin,
+        network: segment.network,
+        currency: segment.currency,
+        holderName: `${card.order.holder.holderFirstName} ${card.order.holder.holderLastName}`,
+      },
+    };
+  });
+  const run: BatchRun | null = batchId ? { id: batchId, cardIds: planned.map((card) => card.cardId) } : null;
+  if (run) await startRun(ctx, { ...run, accountId, now: startedAt });
+  let issued: IssuedOne[] = [];
+  try {
+    issued = await issueCards(ctx, orders, (n) =>
+      run ? reportProgress(db, run, n, ctx.now()) : Promise.resolve(),
+    );
+    // 4. One transaction: all the cards and their payment, or nothing.
+    return await inTransaction(db, (tx) =>
+      commitOpening(tx, ctx, {
+        request,
+        groups,
+        prices,
+        totals: totals as number[],
+        planned,
+        issued,
+        ledgerKey,
+        run,
+      }),
+    );
+  } catch (error) {
+    await cancelIssued(ctx, issued);
+    if (run)
+      await failBatch(db, run, error, ctx.now()).catch((failure: unknown) =>
+        ctx.log.error('could not mark a card batch failed', { batchId, error: String(failure) }),
+      );
+    throw error;
+  }
+}
+
+/** Claims the batch for this attempt; an abandoned earlier attempt of the key is settled first. */
+async function startRun(ctx: AppContext, batch: BatchRun & { accountId: string; now: Date }): Promise<void> {
+  const start = { ...batch, abandonedAfterMs: ctx.env.ABANDONED_CLAIM_MS };
+  if ((await startBatch(ctx.database.db, start)) === 'started') return;
+  await settleAbandonedBatches(ctx, batch.id);
+  if ((await startBatch(ctx.database.db, start)) === 'abandoned')
+    throw fail.conflict('server:idempotency.inProgress');
+}
+
+async function commitOpening(
+  tx: Tx,
+  ctx: AppContext,
+  opening: {
+    request: OpenRequest;
+    groups: PreparedGroup[];
+    prices: Price[];
+    totals: number[];
+    planned: PlannedCard[];
+    issued: IssuedOne[];
+    ledgerKey: string;
+    run: BatchRun | null;
+  },
+): Promise<OpenResult> {
+  const { request, groups, prices, totals, planned, ledgerKey, run } = opening;
+  const batchId = run?.id ?? null;
+  const { owner, debitCurrency } = request;
+  const accountId = owner.accountId;
+  const now = ctx.now();
+  // Openings of one account commit one at a time, so two of them cannot both fit the last of the
+  // monthly allowance.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cards:open:${accountId}`}, 0))`);
+
+  // What may have changed while the cards were issued: the segments (state, fees), the plan, the
+  // coupon (spent or expired meanwhile). A different price is a 409: the customer quotes again.
+  const fresh = await prepareGroups(tx, accountId, request.groups);
+  const freshCoupon = await couponIfStillUsable(tx, accountId, request.couponId, now);
+  if (JSON.stringify(priceGroups(fresh, freshCoupon)) !== JSON.stringify(prices))
+    throw fail.conflict('server:cards.costChanged');
+  await checkMonthlyLimit(tx, accountId, planned.length, now);
+  await assertWithinMonthlyLimit(
+    tx,
+    ctx,
+    owner,
+    debitCurrency,
+    totals.reduce((sum, one) => sum + one, 0),
+  );
+
+  const issuedById = new Map(opening.issued.map((one) => [one.cardId, one.issued]));
+  const rows = await storeIssuedCards(tx, ctx, {
+    owner,
+    cards: planned.map((card) => {
+      const { segment } = groups[card.groupIndex]!;
+      const issued = issuedById.get(card.cardId);
+      if (!issued) throw new Error(`card ${card.cardId} was not issued`);
+      return {
+        id: card.cardId,
+        issued,
+        segmentId: segment.id,
+        currency: segment.currency,
+        holder: card.order.holder,
+        label: card.order.label,
+      };
+    }),
+    batchId,
+    ip: request.actor.ip,
+    now,
+  });
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  const description = openingDescription(
+    groups.map((group) => group.segment.id),
+    planned.length,
+  );
+  const legs = mergeLegs(
+    groups.flatMap((_group, groupIndex) =>
+      chargeLegs({
+        accountId,
+        price: prices[groupIndex]!,
+        debitCurrency,
+        total: totals[groupIndex]!,
+        kind: 'card_open',
+        cards: planned
+          .filter((card) => card.groupIndex === groupIndex)
+          .map((card) => {
+            const row = rowById.get(card.cardId)!;
+            return { cardId: row.id, serial: row.serial, label: row.label };
+          }),
+        description,
+      }),
+    ),
+  );
+  const posted = await postMovement(tx, ctx, {
+    key: ledgerKey,
+    kind: 'card_open',
+    accountId,
+    reference: batchId ?? planned[0]?.cardId ?? null,
+    legs,
+    actor: { ...request.actor, subAccountId: owner.subAccountId },
+  });
+  for (const price of prices) await spendCoupon(tx, price);
+  if (request.placement)
+    await applyPlacement(
+      tx,
+      owner,
+      request.placement,
+      rows.map((row) => row.id),
+      now,
+    );
+  if (run) await finishBatch(tx, run, now);
+  return {
+    cardIds: planned.map((card) => card.cardId),
+    txnNo: posted.transactionId,
+    batchId,
+    replayed: false,
+  };
+}
+
+async function prepareGroups(
+  db: Executor,
+  accountId: string,
+  groups: readonly GroupOrder[],
+): Promise<PreparedGroup[]> {
+  const prepared: PreparedGroup[] = [];
+  for (const group of groups) {
+    if (group.cards.length === 0) throw new Error('an opening group without cards');
+    const { segment, schedule } = await checkOpening(db, accountId, group.segmentId, group.amountPerCard);
+    prepared.push({ ...group, segment, schedule });
+  }
+  return prepared;
+}
+
+/** One price per group; the coupon's uses go to the groups in order until they run out. */
+function priceGroups(groups: readonly PreparedGroup[], coupon: CouponRow | null): Price[] {
+  let usesLeft = coupon?.availableTimes ?? 0;
+  return groups.map((group) => {
+    const price = priceCards({
+      schedule: group.schedule,
+      count: group.cards.length,
+      amountPerCard: group.amountPerCard,
+      opening: true,
+      coupon: coupon && usesLeft > 0 ? { ...coupon, availableTimes: usesLeft } : null,
+    });
+    usesLeft -= price.couponUses;
+    return price;
+  });
+}
+
+/** The coupon as it is now, or null when it can no longer be used (the price then differs: 409). */
+async function couponIfStillUsable(
+  tx: Tx,
+  accountId: string,
+  couponId: string | undefined,
+  now: Date,
+): Promise<CouponRow | null> {
+  if (!couponId) return null;
+  const coupon = await findOwnCoupon(tx, accountId, couponId);
+  return coupon && coupon.expiresAt > now && coupon.availableTimes > 0 ? coupon : null;
+}
+
+/** The opening committed under this ledger key before, with its cards. */
+async function priorOpening(
+  db: Executor,
+  ledgerKey: string,
+): Promise<{ cardIds: string[]; txnNo: string } | null> {
+  const [txn] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, ledgerKey))
+    .limit(1);
+  if (!txn) return null;
+  const entries = await db
+    .select({ ledgerAccountId: ledgerEntries.ledgerAccountId })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.transactionId, txn.id), like(ledgerEntries.ledgerAccountId, 'card:%')))
+    .orderBy(ledgerEntries.id);
+  const prefix = cardLedgerAccountId('');
+  return { cardIds: entries.map((e) => e.ledgerAccountId.slice(prefix.length)), txnNo: txn.id };
+}
