@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelCode, cancelSubmit, info, resetPwdCode } from '../../../../contract/account';
+import { cancelCode, cancelSubmit, info, resetPwdCode } from '@contract/account';
 import { inTransaction } from '../../../db/client';
 import { accounts, sessions } from '../../../db/schema';
 import { reverseMovement } from '../../ledger';

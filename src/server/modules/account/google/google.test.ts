@@ -7,7 +7,7 @@ import {
   info,
   stepUp,
   unbindGoogleCode,
-} from '../../../../contract/account';
+} from '@contract/account';
 import { accounts } from '../../../db/schema';
 import { googleCodeAt } from '../../../lib/totp';
 import type { TestApp } from '../../../testing/harness';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overviewCall, overviewForSub } from '../../../../contract/account';
-import type { Overview } from '../../../../contract/account';
+import { overviewCall, overviewForSub } from '@contract/account';
+import type { Overview } from '@contract/account';
 import { cardAuthorizations, cards } from '../../../db/schema';
 import { openTestCard } from '../../../testing/cards';
 import type { TestApp } from '../../../testing/harness';

@@ -16,7 +16,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { currencyCode } from '../../../../contract/core';
+import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { cardAuthorizations, cards, ledgerEntries } from '../../../db/schema';

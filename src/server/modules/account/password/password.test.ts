@@ -7,7 +7,7 @@ import {
   resetPwdCode,
   resetPwdSubmit,
   updatePwdByGoogleCode,
-} from '../../../../contract/account';
+} from '@contract/account';
 import { accounts, mailOutbox } from '../../../db/schema';
 import { verifyPassword } from '../../../lib/passwords';
 import { googleCodeAt, newGoogleSecret } from '../../../lib/totp';

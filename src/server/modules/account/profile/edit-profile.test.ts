@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editByCode, editCode, info } from '../../../../contract/account';
+import { editByCode, editCode, info } from '@contract/account';
 import { accounts, mailOutbox, operationLogs } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../../testing/harness';

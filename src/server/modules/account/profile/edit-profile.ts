@@ -9,7 +9,7 @@
  *   every other session ends and the old address is told.
  */
 import { eq } from 'drizzle-orm';
-import type { UserInfo } from '../../../../contract/account';
+import type { UserInfo } from '@contract/account';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { inTransaction, isUniqueViolation } from '../../../db/client';

@@ -1,8 +1,8 @@
 /** The account's rate plan (GET /api/user/userPrivilege), its name in the caller's language. */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { privilege } from '../../../../contract/account';
-import { currencyCode } from '../../../../contract/core';
+import type { privilege } from '@contract/account';
+import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { accounts, plans } from '../../../db/schema';
 import type { Lang } from '../../../lib/i18n';

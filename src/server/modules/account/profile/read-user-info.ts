@@ -2,8 +2,8 @@
  * `userInfo` of the signed-in main account (GET /api/user/info, and the answer of editByCode), with
  * its allowed route ids and keys (the main set; docs/decisions.md "Sub-accounts and roles").
  */
-import type { UserInfo } from '../../../../contract/account';
-import { mainAccessGrant } from '../../../../contract/permissions';
+import type { UserInfo } from '@contract/account';
+import { mainAccessGrant } from '@contract/permissions';
 import type { AppContext } from '../../../context';
 import type { SessionAccount, SessionPrincipal } from '../../../lib/session';
 import { loadAccount } from '../load-account';

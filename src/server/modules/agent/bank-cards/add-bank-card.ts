@@ -4,7 +4,7 @@
  * being saved twice, and shown only as its last four digits.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { BankCardView } from '../../../../contract/agent';
+import type { BankCardView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { inTransaction, isUniqueViolation } from '../../../db/client';
 import { agentBankCards } from '../../../db/schema';

@@ -1,5 +1,5 @@
 /** A saved bank card as its owner sees it: masked, the sealed number never leaves the server. */
-import type { BankCardView } from '../../../../contract/agent';
+import type { BankCardView } from '@contract/agent';
 import type { agentBankCards } from '../../../db/schema';
 import { maskCardNumber } from '../masks';
 

@@ -1,6 +1,6 @@
 /** GET /api/agent/bankCardList: the caller's saved bank cards, newest first, masked. */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { BankCardView } from '../../../../contract/agent';
+import type { BankCardView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { agentBankCards } from '../../../db/schema';
 import { bankCardView } from './bank-card-view';

@@ -7,7 +7,7 @@
  * movement even if that failed.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FeeType } from '../../../../contract/agent';
+import type { FeeType } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';

@@ -1,7 +1,7 @@
 /** GET /api/agent/pageFlow: the caller's commission lines, newest first. */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { CommissionStatus, CommissionView, FeeType } from '../../../../contract/agent';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { CommissionStatus, CommissionView, FeeType } from '@contract/agent';
+import type { CurrencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { accounts, agentCommissions } from '../../../db/schema';
 import { maskEmail } from '../masks';

@@ -1,8 +1,8 @@
 /** GET /api/agent/info: the agent card and figures of the caller. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AgentInfoView, FeeType } from '../../../../contract/agent';
-import { feeType } from '../../../../contract/agent';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { AgentInfoView, FeeType } from '@contract/agent';
+import { feeType } from '@contract/agent';
+import type { CurrencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { accounts, agentBalances, agentCommissions } from '../../../db/schema';
 import { COMMISSION_BP, HOLD_DAYS } from '../agent-rules';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup, signupCode } from '../../../../contract/auth';
+import { signup, signupCode } from '@contract/auth';
 import { accounts } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, TEST_PASSWORD } from '../../../testing/harness';

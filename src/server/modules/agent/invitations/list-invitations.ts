@@ -10,9 +10,9 @@
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { InvitationView, InviteeStage, invitationsPage } from '../../../../contract/agent';
-import { INVITEE_STAGES } from '../../../../contract/agent';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { InvitationView, InviteeStage, invitationsPage } from '@contract/agent';
+import { INVITEE_STAGES } from '@contract/agent';
+import type { CurrencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { rowsOf } from '../../../db/client';
 import { agentCommissions } from '../../../db/schema';

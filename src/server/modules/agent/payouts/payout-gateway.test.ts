@@ -6,9 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentInfoView, BankCardView, WithdrawalView } from '../../../../contract/agent';
-import { addBankCard, agentGetCode, agentInfo, withdrawalsToBankCard } from '../../../../contract/agent';
-import { stepUp } from '../../../../contract/account';
+import type { AgentInfoView, BankCardView, WithdrawalView } from '@contract/agent';
+import { addBankCard, agentGetCode, agentInfo, withdrawalsToBankCard } from '@contract/agent';
+import { stepUp } from '@contract/account';
 import { loadEnv } from '../../../env';
 import { SIGNATURE_HEADER, signBody, verifySignature } from '../../../providers/payments/signature';
 import { createPayoutsProvider, payoutsConfigProblems } from '../../../providers/payouts';

@@ -5,7 +5,7 @@
  * again is a no-op, the other answer a 409.
  */
 import { eq } from 'drizzle-orm';
-import type { WithdrawalView } from '../../../../contract/agent';
+import type { WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { agentWithdrawals } from '../../../db/schema';

@@ -1,6 +1,6 @@
 /** GET /api/agent/pageWithdrawal: the caller's withdrawals, newest first. */
 import { count, desc, eq } from 'drizzle-orm';
-import type { WithdrawalView } from '../../../../contract/agent';
+import type { WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { agentWithdrawals } from '../../../db/schema';
 import { withdrawalView } from './withdrawal-view';

@@ -1,7 +1,7 @@
 /** GET /api/agent/withdrawalsInfo: the limits and fees of each withdrawal currency, with what is available. */
 import { eq } from 'drizzle-orm';
-import type { WithdrawalRule } from '../../../../contract/agent';
-import { agentCurrency } from '../../../../contract/agent';
+import type { WithdrawalRule } from '@contract/agent';
+import { agentCurrency } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { agentBalances } from '../../../db/schema';
 import { WITHDRAWAL_RULES } from '../agent-rules';

@@ -6,7 +6,7 @@
  * The mail code (and the step-up ticket) are checked by the route before this runs.
  */
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
-import type { WithdrawalView } from '../../../../contract/agent';
+import type { WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';

@@ -2,7 +2,7 @@
  * POST /api/agent/withdrawalsToWallet: available commission into the agent's own wallet of the same
  * currency, at once and free. The mail code is checked by the route before this runs.
  */
-import type { AgentCurrency, WithdrawalView } from '../../../../contract/agent';
+import type { AgentCurrency, WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { agentWithdrawals } from '../../../db/schema';

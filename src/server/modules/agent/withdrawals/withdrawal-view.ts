@@ -1,6 +1,6 @@
 /** A withdrawal row as the agent sees it. */
-import type { WithdrawalView } from '../../../../contract/agent';
-import type { CurrencyCode } from '../../../../contract/core';
+import type { WithdrawalView } from '@contract/agent';
+import type { CurrencyCode } from '@contract/core';
 import type { agentWithdrawals } from '../../../db/schema';
 
 export function withdrawalView(row: typeof agentWithdrawals.$inferSelect): WithdrawalView {

@@ -3,7 +3,7 @@
  * proof, 422 with a wrong or spent one. A wrong captcha is not a password failure: the password is not
  * even looked at.
  */
-import type { StepNeeded } from '../../../../contract/auth';
+import type { StepNeeded } from '@contract/auth';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
 import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';

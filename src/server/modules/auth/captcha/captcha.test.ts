@@ -1,6 +1,6 @@
 import type * as SvgCaptcha from 'svg-captcha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaTwo, loginPwd, verifyCaptcha } from '../../../../contract/auth';
+import { captchaTwo, loginPwd, verifyCaptcha } from '@contract/auth';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { WRONG_CAPTCHA_LIMIT } from './captcha-guesses';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../../contract/auth';
+import type { Tokens } from '@contract/auth';
 import {
   forgetPwdCode,
   forgetPwdSubmit,
@@ -9,7 +9,7 @@ import {
   refreshToken,
   signup,
   signupCode,
-} from '../../../../contract/auth';
+} from '@contract/auth';
 import { accounts, mailOutbox, operationLogs } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';

@@ -3,8 +3,8 @@
  * and the lock, signs every device out and tells the owner by mail, in the account's language.
  */
 import { eq } from 'drizzle-orm';
-import type { forgetPwdSubmit } from '../../../../contract/auth';
-import type { ParsedRequestOf } from '../../../../contract/core';
+import type { forgetPwdSubmit } from '@contract/auth';
+import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { accounts } from '../../../db/schema';

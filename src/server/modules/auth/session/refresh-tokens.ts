@@ -1,6 +1,6 @@
 /** POST /api/oauth/token (grant_type=refresh_token): rotation and reuse detection live in lib/session. */
 import { eq } from 'drizzle-orm';
-import type { Tokens } from '../../../../contract/auth';
+import type { Tokens } from '@contract/auth';
 import type { AppContext } from '../../../context';
 import { sessions, sessionTokens } from '../../../db/schema';
 import { sha256 } from '../../../lib/crypto';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../../contract/auth';
-import { logout, refreshToken } from '../../../../contract/auth';
+import type { Tokens } from '@contract/auth';
+import { logout, refreshToken } from '@contract/auth';
 import { loginLogs, operationLogs, sessions } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';

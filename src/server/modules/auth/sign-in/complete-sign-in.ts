@@ -3,10 +3,10 @@
  * still be allowed to act, an account with Google Authenticator bound must pass that step too, and
  * then a session opens and the failure counters start afresh.
  */
-import type { StepNeeded, Tokens } from '../../../../contract/auth';
+import type { StepNeeded, Tokens } from '@contract/auth';
 import type { AppContext } from '../../../context';
 import { eq } from 'drizzle-orm';
-import { mainAccessGrant, subAccessGrant } from '../../../../contract/permissions';
+import { mainAccessGrant, subAccessGrant } from '@contract/permissions';
 import { inTransaction } from '../../../db/client';
 import { subAccounts } from '../../../db/schema';
 import { fail } from '../../../lib/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetPwdSubmit, loginByCode, loginCode } from '../../../../contract/auth';
+import { forgetPwdSubmit, loginByCode, loginCode } from '@contract/auth';
 import { accounts, loginLogs } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../../testing/harness';

@@ -1,6 +1,6 @@
 /** POST /api/user/loginByCode: sign in with the code that login/getCode mailed. */
-import type { loginByCode, Tokens } from '../../../../contract/auth';
-import type { ParsedRequestOf } from '../../../../contract/core';
+import type { loginByCode, Tokens } from '@contract/auth';
+import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
 import { consumeMailCode } from '../../../lib/mail-codes';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StepNeeded } from '../../../../contract/auth';
-import { loginByCode, loginByGoogle, loginCode, loginPwd } from '../../../../contract/auth';
+import type { StepNeeded } from '@contract/auth';
+import { loginByCode, loginByGoogle, loginCode, loginPwd } from '@contract/auth';
 import { loginLogs } from '../../../db/schema';
 import { googleCodeAt } from '../../../lib/totp';
 import type { TestApp } from '../../../testing/harness';

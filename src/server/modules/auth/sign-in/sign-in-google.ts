@@ -1,7 +1,7 @@
 /** POST /api/user/loginByGoogle: the Google Authenticator step after a 428 {need:'google'}. */
-import type { loginByGoogle, Tokens } from '../../../../contract/auth';
-import { Code } from '../../../../contract/core';
-import type { ParsedRequestOf } from '../../../../contract/core';
+import type { loginByGoogle, Tokens } from '@contract/auth';
+import { Code } from '@contract/core';
+import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { AppError, fail } from '../../../lib/errors';
 import type { ClientInfo } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tokens } from '../../../../contract/auth';
-import { loginPwd } from '../../../../contract/auth';
+import type { Tokens } from '@contract/auth';
+import { loginPwd } from '@contract/auth';
 import { accounts, loginLogs, signinFailures } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../../testing/harness';

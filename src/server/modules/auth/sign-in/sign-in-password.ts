@@ -2,8 +2,8 @@
  * POST /api/user/loginPwd. Order matters: the captcha gate comes first (a wrong captcha costs no
  * password try), then the lock (no password is checked while locked), then the password.
  */
-import type { loginPwd, Tokens } from '../../../../contract/auth';
-import type { ParsedRequestOf } from '../../../../contract/core';
+import type { loginPwd, Tokens } from '@contract/auth';
+import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';

@@ -3,8 +3,8 @@
  * it receives mail. A given invitation code must belong to an account; it becomes invitedBy.
  */
 import { eq } from 'drizzle-orm';
-import type { signup } from '../../../../contract/auth';
-import type { ParsedRequestOf } from '../../../../contract/core';
+import type { signup } from '@contract/auth';
+import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { accounts } from '../../../db/schema';
 import { fail } from '../../../lib/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCode, signup, signupCode } from '../../../../contract/auth';
+import { loginCode, signup, signupCode } from '@contract/auth';
 import { accounts, operationLogs, ledgerAccounts } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';

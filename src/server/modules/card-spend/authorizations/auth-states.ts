@@ -14,7 +14,7 @@
  * multiple clearing). Several partial refunds may follow it, up to the cleared amount; each refund is
  * recognised by its own event id (the ledger key), so a repeated refund is a duplicate.
  */
-import type { TradeStatus } from '../../../../contract/records';
+import type { TradeStatus } from '@contract/records';
 
 export type FollowUp = 'clearing' | 'reversal' | 'refund';
 export type StepVerdict = 'apply' | 'duplicate' | 'illegal';

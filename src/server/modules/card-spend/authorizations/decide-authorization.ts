@@ -4,9 +4,9 @@
  * the cardholder (CVV, expiry), may this merchant and currency use it, is the amount plausible, and
  * only then is there money. The first failing check is the reason the customer reads.
  */
-import type { DeclineReason } from '../../../../contract/card-rules';
-import { DECLINE_REASONS } from '../../../../contract/card-rules';
-import type { CardStatus } from '../../../../contract/cards';
+import type { DeclineReason } from '@contract/card-rules';
+import { DECLINE_REASONS } from '@contract/card-rules';
+import type { CardStatus } from '@contract/cards';
 import type { AuthorizationEvent } from '../issuer-event';
 import {
   BLOCKED_MERCHANT_CATEGORIES,

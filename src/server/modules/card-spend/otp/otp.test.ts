@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { OTP_VALID_SECONDS, OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
-import { getOtp, getThreePool } from '../../../../contract/cards';
-import type { OtpView } from '../../../../contract/cards';
+import { OTP_VALID_SECONDS, OTP_WINDOW_SECONDS } from '@contract/card-rules';
+import { getOtp, getThreePool } from '@contract/cards';
+import type { OtpView } from '@contract/cards';
 import { cardOtps } from '../../../db/schema';
 import { fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

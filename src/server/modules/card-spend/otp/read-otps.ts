@@ -5,9 +5,9 @@
  * the customer sees what was asked). A sub-account user sees the codes of the cards they opened.
  */
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import { OTP_WINDOW_SECONDS } from '../../../../contract/card-rules';
-import type { OtpView } from '../../../../contract/cards';
-import { currencyCode } from '../../../../contract/core';
+import { OTP_WINDOW_SECONDS } from '@contract/card-rules';
+import type { OtpView } from '@contract/cards';
+import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { cardOtps, cards } from '../../../db/schema';
 import type { CardOwner } from '../../cards/card-access';

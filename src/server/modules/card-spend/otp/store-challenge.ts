@@ -5,7 +5,7 @@
  * event id, so a challenge delivered twice is stored once.
  */
 import { eq } from 'drizzle-orm';
-import { OTP_VALID_SECONDS } from '../../../../contract/card-rules';
+import { OTP_VALID_SECONDS } from '@contract/card-rules';
 import type { AppContext } from '../../../context';
 import { cardOtps, cards } from '../../../db/schema';
 import { sha256 } from '../../../lib/crypto';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '../../../../contract/card-rules';
-import { declineRate, type DeclineRate } from '../../../../contract/cards';
+import { RISK_DECLINE_RATE_BP, RISK_WINDOW_HOURS } from '@contract/card-rules';
+import { declineRate, type DeclineRate } from '@contract/cards';
 import { fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';
 import { openSession, signedInAccount } from '../../../testing/signed-in';

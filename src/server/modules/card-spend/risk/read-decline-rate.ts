@@ -5,12 +5,8 @@
  * main account gets the account's, which is the number the rule acts on.
  */
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  RISK_DECLINE_RATE_BP,
-  RISK_MIN_AUTHORIZATIONS,
-  RISK_WINDOW_HOURS,
-} from '../../../../contract/card-rules';
-import type { DeclineRate } from '../../../../contract/cards';
+import { RISK_DECLINE_RATE_BP, RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '@contract/card-rules';
+import type { DeclineRate } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { cardAuthorizations, cards } from '../../../db/schema';
 import type { CardOwner } from '../../cards/card-access';

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { riskNotice } from '../../../../contract/cards';
+import type { riskNotice } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { riskEvents } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';

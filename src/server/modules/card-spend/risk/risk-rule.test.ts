@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '../../../../contract/card-rules';
-import { riskNotice, riskNoticeAck } from '../../../../contract/cards';
-import { Code } from '../../../../contract/core';
+import { RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '@contract/card-rules';
+import { riskNotice, riskNoticeAck } from '@contract/cards';
+import { Code } from '@contract/core';
 import { cardEvents, cards, operationLogs, riskEvents } from '../../../db/schema';
 import { fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

@@ -15,11 +15,7 @@
  *   the cards too; if it cannot be reached the portal still declines them (its own check comes first).
  */
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import {
-  RISK_DECLINE_RATE_BP,
-  RISK_MIN_AUTHORIZATIONS,
-  RISK_WINDOW_HOURS,
-} from '../../../../contract/card-rules';
+import { RISK_DECLINE_RATE_BP, RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '@contract/card-rules';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { cardAuthorizations, cards, operationLogs, riskEvents } from '../../../db/schema';

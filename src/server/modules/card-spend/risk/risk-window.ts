@@ -5,7 +5,7 @@
  * meter shows the very number the rule acts on.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { RISK_WINDOW_HOURS } from '../../../../contract/card-rules';
+import { RISK_WINDOW_HOURS } from '@contract/card-rules';
 import type { Executor } from '../../../db/client';
 import { riskEvents } from '../../../db/schema';
 

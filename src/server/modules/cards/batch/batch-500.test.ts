@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BatchResult } from '../../../../contract/cards';
-import { batchCard } from '../../../../contract/cards';
+import type { BatchResult } from '@contract/cards';
+import { batchCard } from '@contract/cards';
 import { cardBatches, coupons, ledgerTransactions } from '../../../db/schema';
 import { fileTestApp } from '../../../testing/file-app';
 import { auditLedger, isHealthy } from '../../ledger';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BatchResult } from '../../../../contract/cards';
-import { batchCard } from '../../../../contract/cards';
+import type { BatchResult } from '@contract/cards';
+import { batchCard } from '@contract/cards';
 import { cardBatches, ledgerEntries, ledgerTransactions } from '../../../db/schema';
 import { fileTestApp } from '../../../testing/file-app';
 import { signedInAccount } from '../../../testing/signed-in';

@@ -3,7 +3,7 @@
  * Idempotency-Key is required: it is the batch id the PWA polls with `batchCard` while the cards
  * are issued.
  */
-import type { BatchResult } from '../../../../contract/cards';
+import type { BatchResult } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
 import type { Lang } from '../../../lib/i18n';

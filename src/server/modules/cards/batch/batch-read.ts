@@ -4,8 +4,8 @@
  * unknown one. A sub-account user sees only the cards they opened.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { BatchResult } from '../../../../contract/cards';
-import { BATCH_OPEN_MAX } from '../../../../contract/card-rules';
+import type { BatchResult } from '@contract/cards';
+import { BATCH_OPEN_MAX } from '@contract/card-rules';
 import type { Executor } from '../../../db/client';
 import { cardBatches, cards, ledgerTransactions } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';

@@ -5,8 +5,8 @@
  * process that was only slow cannot commit a batch that was settled under it.
  */
 import { describe, expect, it } from 'vitest';
-import type { BatchResult } from '../../../../contract/cards';
-import { batchCard } from '../../../../contract/cards';
+import type { BatchResult } from '@contract/cards';
+import { batchCard } from '@contract/cards';
 import { fileTestApp } from '../../../testing/file-app';
 import {
   cardsOf,

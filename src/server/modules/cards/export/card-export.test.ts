@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkCode, downGetCode } from '../../../../contract/cards';
+import { checkCode, downGetCode } from '@contract/cards';
 import { cardEvents, cards, mailOutbox } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

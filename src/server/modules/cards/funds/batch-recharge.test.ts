@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CardView, CostBreakdown } from '../../../../contract/cards';
-import { batchRecharge, batchRechargeCost } from '../../../../contract/cards';
+import type { CardView, CostBreakdown } from '@contract/cards';
+import { batchRecharge, batchRechargeCost } from '@contract/cards';
 import { cards, ledgerTransactions } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';

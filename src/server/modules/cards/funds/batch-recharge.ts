@@ -5,7 +5,7 @@
  * is named in the message.
  */
 import { and, inArray } from 'drizzle-orm';
-import type { CardView, CostBreakdown } from '../../../../contract/cards';
+import type { CardView, CostBreakdown } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import type { Executor } from '../../../db/client';

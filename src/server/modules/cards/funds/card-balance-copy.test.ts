@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { cardPage } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { cardPage } from '@contract/cards';
 import { inTransaction } from '../../../db/client';
 import { cards } from '../../../db/schema';
 import { cardBalance, loadTestCard, openTestCard } from '../../../testing/cards';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getCardBalance } from '../../../../contract/cards';
+import { getCardBalance } from '@contract/cards';
 import { cardAuthorizations, cards } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';

@@ -4,9 +4,9 @@
  * its cumulative consumption. Deleted cards answer too: their history stays readable.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ResponseOf } from '../../../../contract/core';
-import { currencyCode } from '../../../../contract/core';
-import type { getCardBalance } from '../../../../contract/cards';
+import type { ResponseOf } from '@contract/core';
+import { currencyCode } from '@contract/core';
+import type { getCardBalance } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { cardAuthorizations } from '../../../db/schema';
 import type { CardOwner } from '../card-access';

@@ -5,7 +5,7 @@
  * with 409 when the total differs from the one the customer was shown. The callers find or lock
  * the cards and write their own card events.
  */
-import type { CostBreakdown, DebitCurrency } from '../../../../contract/cards';
+import type { CostBreakdown, DebitCurrency } from '@contract/cards';
 import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';

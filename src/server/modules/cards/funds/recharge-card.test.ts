@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CardView, CostBreakdown } from '../../../../contract/cards';
-import { cardRecharge, rechargeCost } from '../../../../contract/cards';
+import type { CardView, CostBreakdown } from '@contract/cards';
+import { cardRecharge, rechargeCost } from '@contract/cards';
 import { cardEvents, cards, coupons, ledgerAccounts, ledgerEntries } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';

@@ -5,7 +5,7 @@
  * total the customer was shown, and records the load in the same transaction. Above 1000 USD the
  * customer is sent to customer service (422).
  */
-import type { CardView, CostBreakdown } from '../../../../contract/cards';
+import type { CardView, CostBreakdown } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import type { Lang } from '../../../lib/i18n';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardRecharge, cardReduce } from '../../../../contract/cards';
+import { cardRecharge, cardReduce } from '@contract/cards';
 import { cardEvents } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { cardReduce, reduceAmount } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { cardReduce, reduceAmount } from '@contract/cards';
 import { cards, ledgerEntries } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';

@@ -6,9 +6,9 @@
  * balance, so it cannot be withdrawn.
  */
 import { eq } from 'drizzle-orm';
-import type { CardView } from '../../../../contract/cards';
-import type { CurrencyCode } from '../../../../contract/core';
-import { currencyCode } from '../../../../contract/core';
+import type { CardView } from '@contract/cards';
+import type { CurrencyCode } from '@contract/core';
+import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { inTransaction } from '../../../db/client';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardReduce, getCardBill } from '../../../../contract/cards';
+import { cardReduce, getCardBill } from '@contract/cards';
 import { civilDate } from '../../account/account-calendar';
 import { loadTestCard, openTestCard } from '../../../testing/cards';
 import { fileTestApp } from '../../../testing/file-app';

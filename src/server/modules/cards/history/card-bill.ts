@@ -6,7 +6,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { billRow } from '../../../../contract/cards';
+import type { billRow } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { ledgerEntries } from '../../../db/schema';
 import { fail } from '../../../lib/errors';

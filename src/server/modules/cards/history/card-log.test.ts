@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardFrozen, cardLog } from '../../../../contract/cards';
+import { cardFrozen, cardLog } from '@contract/cards';
 import { recordCardEvents } from '../card-events';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

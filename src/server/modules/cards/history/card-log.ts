@@ -6,7 +6,7 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { cardEventView } from '../../../../contract/cards';
+import type { cardEventView } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { cardEvents } from '../../../db/schema';
 import type { CardOwner } from '../card-access';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { BatchResult, ImportProblem } from '../../../../contract/cards';
-import { importData, importTemplate } from '../../../../contract/cards';
-import { cardGroupAdd } from '../../../../contract/card-groups';
-import type { Envelope } from '../../../../contract/core';
-import { tagAdd } from '../../../../contract/tags';
+import type { BatchResult, ImportProblem } from '@contract/cards';
+import { importData, importTemplate } from '@contract/cards';
+import { cardGroupAdd } from '@contract/card-groups';
+import type { Envelope } from '@contract/core';
+import { tagAdd } from '@contract/tags';
 import { cardBatches, cardGroupMembers, cardTags, coupons } from '../../../db/schema';
 import { fileTestApp } from '../../../testing/file-app';
 import { auditLedger, isHealthy } from '../../ledger';

@@ -5,7 +5,7 @@
  * same operation as every other opening, all or nothing. An import has no quote to confirm: it
  * charges the computed price (the ledger refuses with 422 if the wallet cannot pay it).
  */
-import type { BatchResult, DebitCurrency } from '../../../../contract/cards';
+import type { BatchResult, DebitCurrency } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
 import type { Lang } from '../../../lib/i18n';

@@ -4,7 +4,7 @@
  * sees; row numbers are the spreadsheet's own, so a problem can be found where Excel shows it.
  */
 import type ExcelJS from 'exceljs';
-import { BATCH_OPEN_MAX } from '../../../../contract/card-rules';
+import { BATCH_OPEN_MAX } from '@contract/card-rules';
 import { AppError, fail } from '../../../lib/errors';
 import type { ImportColumn } from './template-columns';
 import { IMPORT_COLUMNS, isTemplateHeader } from './template-columns';

@@ -4,9 +4,9 @@
  * caller's language — so the customer fixes the file in one go. Valid rows become the opening's
  * groups: cards with the same segment and first load, in the order they first appear.
  */
-import type { DebitCurrency, ImportProblem } from '../../../../contract/cards';
-import { holderFields } from '../../../../contract/cards';
-import { isValidPostcode, LABEL_MAX } from '../../../../contract/card-rules';
+import type { DebitCurrency, ImportProblem } from '@contract/cards';
+import { holderFields } from '@contract/cards';
+import { isValidPostcode, LABEL_MAX } from '@contract/card-rules';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { Lang } from '../../../lib/i18n';

@@ -3,7 +3,7 @@
  * position; the header row is checked against both languages, so a template downloaded in Chinese
  * can be imported by someone whose app is in English, and a sheet with other columns is refused.
  */
-import { HOLDER_KEYS } from '../../../../contract/cards';
+import { HOLDER_KEYS } from '@contract/cards';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';
 

@@ -7,8 +7,8 @@
  * is on the notes sheet on purpose: an example left in the sheet that is imported would open (and
  * charge for) a card nobody wanted.
  */
-import { BATCH_OPEN_MAX, CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../../contract/card-rules';
-import type { SegmentView } from '../../../../contract/segments';
+import { BATCH_OPEN_MAX, CARD_RECHARGE_SERVICE_ABOVE_USD } from '@contract/card-rules';
+import type { SegmentView } from '@contract/segments';
 import type { AppContext } from '../../../context';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { cardBatchDelete, cardDelete } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { cardBatchDelete, cardDelete } from '@contract/cards';
 import { cardAuthorizations, cards, ledgerEntries } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
 import type { CardRow } from '../card-access';

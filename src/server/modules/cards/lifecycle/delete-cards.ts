@@ -13,7 +13,7 @@
  * All or nothing: one card that may not be deleted refuses the whole batch.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cardDetail } from '../../../../contract/cards';
-import { REVEAL_SECONDS } from '../../../../contract/card-rules';
+import { cardDetail } from '@contract/cards';
+import { REVEAL_SECONDS } from '@contract/card-rules';
 import { cardEvents, cards, idempotencyKeys, operationLogs } from '../../../db/schema';
 import { googleCodeAt } from '../../../lib/totp';
 import { isLuhnValid } from '../../../lib/luhn';

@@ -15,9 +15,9 @@
  *   and the operation log the action only, so the secrets appear in neither.
  */
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { REVEAL_SECONDS } from '../../../../contract/card-rules';
-import type { ResponseOf } from '../../../../contract/core';
-import type { cardDetail } from '../../../../contract/cards';
+import { REVEAL_SECONDS } from '@contract/card-rules';
+import type { ResponseOf } from '@contract/core';
+import type { cardDetail } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { inTransaction } from '../../../db/client';

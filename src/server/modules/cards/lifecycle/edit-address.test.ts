@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { editAddress } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { editAddress } from '@contract/cards';
 import { cardEvents, cards } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard, TEST_HOLDER } from '../../../testing/cards';

@@ -4,8 +4,8 @@
  * address was when a merchant checked it; holder fields are not secrets.
  */
 import { eq } from 'drizzle-orm';
-import type { CardView, HolderFields } from '../../../../contract/cards';
-import { HOLDER_KEYS } from '../../../../contract/cards';
+import type { CardView, HolderFields } from '@contract/cards';
+import { HOLDER_KEYS } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { cards } from '../../../db/schema';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { cardFrozen } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { cardFrozen } from '@contract/cards';
 import { cards } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

@@ -6,7 +6,7 @@
  * only (sub-accounts/expire-subs.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { CardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
 import { cards } from '../../../db/schema';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { cardPage, cardPageForSub, cardView } from '../../../../contract/cards';
+import type { CardView } from '@contract/cards';
+import { cardPage, cardPageForSub, cardView } from '@contract/cards';
 import { cards } from '../../../db/schema';
 import type { CardRow } from '../card-access';
 import { openCardSecrets } from '../open/store-card';

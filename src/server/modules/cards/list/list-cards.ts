@@ -9,7 +9,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { CardMember, CardView } from '../../../../contract/cards';
+import type { CardMember, CardView } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { cards, subAccounts } from '../../../db/schema';

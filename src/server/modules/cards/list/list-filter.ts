@@ -14,7 +14,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { cardFilter } from '../../../../contract/cards';
+import type { cardFilter } from '@contract/cards';
 import { cards } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
 import { shiftCivilDate, startOfCivilDate } from '../../account/account-calendar';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardPage } from '../../../../contract/cards';
+import { cardPage } from '@contract/cards';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
 import type { CardFilter } from './list-filter';

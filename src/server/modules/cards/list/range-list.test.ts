@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rangeList } from '../../../../contract/cards';
+import { rangeList } from '@contract/cards';
 import { cards } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';

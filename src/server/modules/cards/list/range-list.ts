@@ -4,8 +4,8 @@
  * them), so a filter never offers a choice that finds nothing; the status counts label the tabs.
  */
 import { asc, count, eq, isNotNull, and } from 'drizzle-orm';
-import type { ResponseOf } from '../../../../contract/core';
-import type { rangeList } from '../../../../contract/cards';
+import type { ResponseOf } from '@contract/core';
+import type { rangeList } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { cards, cardSegments } from '../../../db/schema';
 import type { Lang } from '../../../lib/i18n';

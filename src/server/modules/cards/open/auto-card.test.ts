@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoCard, holderFields } from '../../../../contract/cards';
+import { autoCard, holderFields } from '@contract/cards';
 import { fileTestApp } from '../../../testing/file-app';
 import { signedInAccount } from '../../../testing/signed-in';
 import { US_PLACES } from './auto-card-data';

@@ -3,8 +3,8 @@
  * me"). The city, state and ZIP code always belong together (auto-card-data.ts).
  */
 import { randomInt } from 'node:crypto';
-import type { autoCard } from '../../../../contract/cards';
-import type { ResponseOf } from '../../../../contract/core';
+import type { autoCard } from '@contract/cards';
+import type { ResponseOf } from '@contract/core';
 import { FIRST_NAMES, LAST_NAMES, STREET_NAMES, US_PLACES } from './auto-card-data';
 
 function pick<T>(list: readonly T[]): T {

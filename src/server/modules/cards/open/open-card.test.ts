@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CardView } from '../../../../contract/cards';
-import { newCard } from '../../../../contract/cards';
-import { groupOpenAmount } from '../../../../contract/segments';
+import type { CardView } from '@contract/cards';
+import { newCard } from '@contract/cards';
+import { groupOpenAmount } from '@contract/segments';
 import {
   cardEvents,
   cardSegments,

@@ -1,6 +1,6 @@
 /** `newCard`: one card, charged exactly the quoted total in the transaction that records it. */
 import { eq } from 'drizzle-orm';
-import type { CardView, DebitCurrency, HolderFields } from '../../../../contract/cards';
+import type { CardView, DebitCurrency, HolderFields } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { cards } from '../../../db/schema';
 import type { Lang } from '../../../lib/i18n';

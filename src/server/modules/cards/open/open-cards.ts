@@ -15,7 +15,7 @@
  *    issued cards are cancelled at the issuer and the batch is marked failed: all or nothing.
  */
 import { and, eq, like, sql } from 'drizzle-orm';
-import type { DebitCurrency, HolderFields } from '../../../../contract/cards';
+import type { DebitCurrency, HolderFields } from '@contract/cards';
 import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';

@@ -3,8 +3,8 @@
  * `batchOpenCard` and every row of `importData` use these same functions, so a quote, an opening
  * and an import refuse the same input with the same message.
  */
-import type { DebitCurrency } from '../../../../contract/cards';
-import { currencyCode } from '../../../../contract/core';
+import type { DebitCurrency } from '@contract/cards';
+import { currencyCode } from '@contract/core';
 import type { Executor } from '../../../db/client';
 import { fail } from '../../../lib/errors';
 import { requireSegment } from '../../segments/find-segment';

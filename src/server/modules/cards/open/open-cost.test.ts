@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchOpenCardCost, openCardCost } from '../../../../contract/cards';
+import { batchOpenCardCost, openCardCost } from '@contract/cards';
 import { fileTestApp } from '../../../testing/file-app';
 import { addCoupon, funded, MAINTENANCE, quote, SUBSCRIPTIONS } from '../card-test-kit';
 

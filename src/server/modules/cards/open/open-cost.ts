@@ -1,5 +1,5 @@
 /** `openCardCost` and `BatchOpenCardCost`: the exact breakdown the opening will charge. */
-import type { CostBreakdown } from '../../../../contract/cards';
+import type { CostBreakdown } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { checkMonthlyLimit, checkOpening } from './open-checks';
 import { costBreakdownOf, priceCards, usableCoupon } from './pricing';

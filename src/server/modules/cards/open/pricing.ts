@@ -13,9 +13,9 @@
  *   hands out a fraction of a fen).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CostBreakdown, DebitCurrency } from '../../../../contract/cards';
-import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '../../../../contract/card-rules';
-import { currencyCode } from '../../../../contract/core';
+import type { CostBreakdown, DebitCurrency } from '@contract/cards';
+import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '@contract/card-rules';
+import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';
 import type { cardSegments } from '../../../db/schema';

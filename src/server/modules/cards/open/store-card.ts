@@ -3,7 +3,7 @@
  * the clear, makes each card's ledger account (balance 0; the opening movement loads it) and the
  * `open` event. Runs inside the opening transaction, so a card exists only if its payment does.
  */
-import type { HolderFields } from '../../../../contract/cards';
+import type { HolderFields } from '@contract/cards';
 import type { AppContext } from '../../../context';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';

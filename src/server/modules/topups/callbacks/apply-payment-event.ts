@@ -15,8 +15,8 @@
  * confirmation time, and the numbers and ids a credit writes.
  */
 import { randomInt } from 'node:crypto';
-import type { TopupChannel } from '../../../../contract/topup-rules';
-import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import type { TopupChannel } from '@contract/topup-rules';
+import { CHANNEL_RULES } from '@contract/topup-rules';
 import type { AppContext } from '../../../context';
 import { withRetry } from '../../../db/client';
 import { newId } from '../../../lib/crypto';

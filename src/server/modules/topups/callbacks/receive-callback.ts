@@ -3,8 +3,8 @@
  * the raw bytes before anything is parsed; only a correctly signed, well-formed body reaches the
  * settling code (apply-payment-event.ts). Every notification is stored with its outcome.
  */
-import type { TopupChannel } from '../../../../contract/topup-rules';
-import { TOPUP_CHANNELS } from '../../../../contract/topup-rules';
+import type { TopupChannel } from '@contract/topup-rules';
+import { TOPUP_CHANNELS } from '@contract/topup-rules';
 import type { AppContext } from '../../../context';
 import type { PaymentEvent } from '../../../providers/payments';
 import { paymentEventSchema } from '../../../providers/payments/payment-event';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TopupOrder } from '../../../../contract/finance';
-import { qrCreate, rechargeGetCode } from '../../../../contract/finance';
+import type { TopupOrder } from '@contract/finance';
+import { qrCreate, rechargeGetCode } from '@contract/finance';
 import { accounts, topupOrders } from '../../../db/schema';
 import { createLogger } from '../../../lib/logger';
 import { sendMailCode } from '../../../lib/mail-codes';

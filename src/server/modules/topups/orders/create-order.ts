@@ -7,10 +7,10 @@
  * under the account's lock, so concurrent orders cannot pass it together.
  */
 import { and, eq } from 'drizzle-orm';
-import { Code } from '../../../../contract/core';
-import type { TopupOrder } from '../../../../contract/finance';
-import type { TopupChannel } from '../../../../contract/topup-rules';
-import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import { Code } from '@contract/core';
+import type { TopupOrder } from '@contract/finance';
+import type { TopupChannel } from '@contract/topup-rules';
+import { CHANNEL_RULES } from '@contract/topup-rules';
 import type { AppContext } from '../../../context';
 import { inTransaction, isUniqueViolation } from '../../../db/client';
 import { accounts, topupOrders } from '../../../db/schema';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderStatus, TopupOrder } from '../../../../contract/finance';
-import { orderStatus, rechargeCheck, rechargeStatus } from '../../../../contract/finance';
+import type { OrderStatus, TopupOrder } from '@contract/finance';
+import { orderStatus, rechargeCheck, rechargeStatus } from '@contract/finance';
 import { inTransaction } from '../../../db/client';
 import { topupOrders } from '../../../db/schema';
 import type { PaymentsProvider } from '../../../providers/payments';

@@ -12,7 +12,7 @@
  * refused and left to reconciliation: the channel contradicts its own final word, which is a
  * channel fault or a leaked secret, not something to settle automatically. `paid` is final.
  */
-import type { OrderStatus } from '../../../../contract/finance';
+import type { OrderStatus } from '@contract/finance';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['paid', 'confirming', 'failed', 'expired'],

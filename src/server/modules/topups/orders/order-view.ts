@@ -1,7 +1,7 @@
 /** An order row as the contract's `topupOrder`. */
-import { currencyCode } from '../../../../contract/core';
-import type { TopupOrder } from '../../../../contract/finance';
-import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import { currencyCode } from '@contract/core';
+import type { TopupOrder } from '@contract/finance';
+import { CHANNEL_RULES } from '@contract/topup-rules';
 import type { OrderRow } from '../order-rows';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);

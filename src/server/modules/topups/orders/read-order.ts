@@ -2,7 +2,7 @@
  * GET /api/account/recharge/status: the caller's order, after what time has decided (expiry, USDT
  * confirmation). Another account's order answers exactly like an unknown one.
  */
-import { Code } from '../../../../contract/core';
+import { Code } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { Actor } from '../../ledger';

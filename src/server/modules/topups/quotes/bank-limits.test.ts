@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankLimitImg } from '../../../../contract/finance';
+import { bankLimitImg } from '@contract/finance';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { signedInAccount } from '../../../testing/signed-in';

@@ -2,10 +2,10 @@
  * The quote of a top-up (rechargeInfo, and the first step of qrCreate): fee and credit by the
  * channel's rule, or 422 naming the limit the amount breaks.
  */
-import type { TopupChannel } from '../../../../contract/topup-rules';
-import { amountProblem, CHANNEL_RULES, topupFee } from '../../../../contract/topup-rules';
+import type { TopupChannel } from '@contract/topup-rules';
+import { amountProblem, CHANNEL_RULES, topupFee } from '@contract/topup-rules';
 import type { z } from 'zod';
-import type { quote } from '../../../../contract/finance';
+import type { quote } from '@contract/finance';
 import { fail } from '../../../lib/errors';
 import { moneyText } from '../money-text';
 

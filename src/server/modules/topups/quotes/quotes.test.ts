@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rechargeInfo, topupAmount } from '../../../../contract/finance';
-import { CHANNEL_RULES, TOPUP_CHANNELS, USD_TRANSFER_MIN } from '../../../../contract/topup-rules';
+import { rechargeInfo, topupAmount } from '@contract/finance';
+import { CHANNEL_RULES, TOPUP_CHANNELS, USD_TRANSFER_MIN } from '@contract/topup-rules';
 import { accounts } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';

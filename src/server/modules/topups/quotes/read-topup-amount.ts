@@ -1,13 +1,8 @@
 /** GET /api/account/topup/amount: every channel's limits and fees, and the USD transfer's. */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { topupAmount } from '../../../../contract/finance';
-import {
-  CHANNEL_RULES,
-  TOPUP_CHANNELS,
-  USD_TRANSFER_MAX,
-  USD_TRANSFER_MIN,
-} from '../../../../contract/topup-rules';
+import type { topupAmount } from '@contract/finance';
+import { CHANNEL_RULES, TOPUP_CHANNELS, USD_TRANSFER_MAX, USD_TRANSFER_MIN } from '@contract/topup-rules';
 import type { AppContext } from '../../../context';
 import { accounts } from '../../../db/schema';
 import { identityLevelOf } from '../../identity/identity-level';

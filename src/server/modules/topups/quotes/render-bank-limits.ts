@@ -2,7 +2,7 @@
  * GET /api/account/bankLimitImg: the bank limits as an SVG table in the language of the request.
  * Plain shapes and escaped text only (no script, no external reference), cached privately a day.
  */
-import { CHANNEL_RULES } from '../../../../contract/topup-rules';
+import { CHANNEL_RULES } from '@contract/topup-rules';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';
 import { BANK_LIMITS } from './bank-limits';
