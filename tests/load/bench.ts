@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { signInDemo } from './bench-kit';
 import { runFixedRate } from './fixed-rate';
 import { measureRead } from './floor';
-import { INFO_LOAD, infoCall, reportInfoAgainstFloor } from './info-read';
+import { INFO_LOAD, infoCall, reportInfoAgainstFloor, signedInPortal } from './info-read';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runGroupsBench } from './groups-bench';
@@ -98,15 +98,10 @@ async function main(): Promise<void> {
       report,
       'PGlite',
       { url: server.url, token, stop: () => server.stop() },
-      async () => {
-        const again = await startServer({
-          port: 8383,
-          dataDir: '.tmp/bench-data',
-          keepData: true,
-          env: channelEnv,
-        });
-        return { url: again.url, token: await signInDemo(again.url), stop: () => again.stop() };
-      },
+      async () =>
+        signedInPortal(
+          await startServer({ port: 8383, dataDir: '.tmp/bench-data', keepData: true, env: channelEnv }),
+        ),
       { dataDir: '.tmp/bench-data', url: '' },
     );
   } finally {
@@ -167,10 +162,7 @@ async function main(): Promise<void> {
             report,
             'PostgreSQL',
             { url: pgServer.url, token, stop: () => pgServer.stop() },
-            async () => {
-              const again = await onPostgres(1);
-              return { url: again.url, token: await signInDemo(again.url), stop: () => again.stop() };
-            },
+            async () => signedInPortal(await onPostgres(1)),
             { dataDir, url: scratch.url },
           );
       } finally {

@@ -6,11 +6,12 @@
  * proves little; the median of each side's rounds is compared, and every round is printed.
  */
 import type { Report } from './bench-kit';
-import { startFloor } from './bench-kit';
+import { signInDemo, startFloor } from './bench-kit';
 import type { RateResult } from './fixed-rate';
 import type { ReadFigures } from './floor';
 import { measureRead, reportAgainstFloor } from './floor';
 import { callApi } from './http-client';
+import type { RunningServer } from './server-process';
 
 export const INFO_LOAD = { rps: 500, seconds: 10, inFlight: 32 };
 export const INFO_ROUNDS = 3;
@@ -24,6 +25,11 @@ export interface RunningPortal {
   url: string;
   token: string;
   stop: () => Promise<void>;
+}
+
+/** A started portal, signed in as the demo account: what a round of the portal needs. */
+export async function signedInPortal(server: RunningServer): Promise<RunningPortal> {
+  return { url: server.url, token: await signInDemo(server.url), stop: () => server.stop() };
 }
 
 /** The middle value (the lower middle of an even count). */

@@ -6,12 +6,10 @@
  */
 import { rmSync } from 'node:fs';
 import type { Report } from './bench-kit';
-import { signInDemo } from './bench-kit';
 import { runCardsBench } from './cards-bench';
 import { runFlowsBench } from './flows-bench';
 import { runGroupsBench } from './groups-bench';
-import type { RunningPortal } from './info-read';
-import { reportInfoAgainstFloor } from './info-read';
+import { reportInfoAgainstFloor, signedInPortal } from './info-read';
 import { cpuLoopMs } from './machine-speed';
 import { scratchDatabase } from './scratch-database';
 import { startServer } from './server-process';
@@ -26,10 +24,7 @@ const report: Report = (name, value, target) => {
 async function infoOnPglite(): Promise<void> {
   const dataDir = '.tmp/bench-reads';
   rmSync(dataDir, { recursive: true, force: true });
-  const start = async (): Promise<RunningPortal> => {
-    const server = await startServer({ port: 8386, dataDir, keepData: true });
-    return { url: server.url, token: await signInDemo(server.url), stop: () => server.stop() };
-  };
+  const start = async () => signedInPortal(await startServer({ port: 8386, dataDir, keepData: true }));
   const portal = await start();
   try {
     await reportInfoAgainstFloor(report, 'PGlite', portal, start, { dataDir, url: '' });
@@ -44,11 +39,8 @@ async function infoOnPostgres(): Promise<void> {
   const dataDir = '.tmp/bench-reads-pg';
   try {
     rmSync(dataDir, { recursive: true, force: true });
-    const start = async (): Promise<RunningPortal> => {
-      const env = { DATABASE_URL: scratch.url };
-      const server = await startServer({ port: 8387, dataDir, keepData: true, env });
-      return { url: server.url, token: await signInDemo(server.url), stop: () => server.stop() };
-    };
+    const env = { DATABASE_URL: scratch.url };
+    const start = async () => signedInPortal(await startServer({ port: 8387, dataDir, keepData: true, env }));
     const portal = await start();
     try {
       await reportInfoAgainstFloor(report, 'PostgreSQL', portal, start, { dataDir, url: scratch.url });

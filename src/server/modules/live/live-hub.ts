@@ -20,7 +20,8 @@ import type { Database } from '../../db/client';
 export const POLL_MS = 250;
 
 /** The topic of a session's end (`live_session_end` writes it). */
-export const sessionTopic = (sessionId: string): string => `session:${sessionId}`;
+const SESSION_PREFIX = 'session:';
+export const sessionTopic = (sessionId: string): string => `${SESSION_PREFIX}${sessionId}`;
 
 /** What one row says: the account (`*` for everyone) or the session (and why it ended), and the kind. */
 export type LiveSignal =
@@ -30,8 +31,8 @@ export type LiveSignal =
 
 export function signalOf(topic: string, kind: string, detail: string | null): LiveSignal | null {
   if (topic === '*' && kind === 'push') return { kind: 'push' };
-  if (kind === 'session' && topic.startsWith(sessionTopic('')))
-    return { kind: 'session', sessionId: topic.slice(sessionTopic('').length), cause: liveEndCause(detail) };
+  if (kind === 'session' && topic.startsWith(SESSION_PREFIX))
+    return { kind: 'session', sessionId: topic.slice(SESSION_PREFIX.length), cause: liveEndCause(detail) };
   if ((liveKinds as readonly string[]).includes(kind)) return { kind: kind as LiveKind, accountId: topic };
   return null;
 }
