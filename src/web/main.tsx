@@ -6,7 +6,7 @@
  */
 // First: zod's setting must be in place before any contract schema is built.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
@@ -58,7 +58,9 @@ if (firstPaintShown()) {
   // index.html's static sign-in page is on screen: React replaces it once the page is ready.
   void takeOverFirstPaint(createApp);
 } else {
-  // Any other route renders at once (a slow page chunk gets its loading spinner).
+  // Any other route renders at once (a slow page chunk gets its loading spinner), as a transition:
+  // React then splits the first render into short tasks instead of one long one that would keep
+  // the page from answering a tap (docs/benchmarks.md "The home page's first paint").
   const { root, app } = createApp();
-  root.render(app);
+  startTransition(() => root.render(app));
 }

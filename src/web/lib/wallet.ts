@@ -70,6 +70,12 @@ export function refreshWallet(): Promise<Balances | null> {
   return inFlight;
 }
 
+/** Whether the balances held were loaded less than WALLET_FRESH_MS ago. */
+export function walletIsFresh(now = Date.now()): boolean {
+  const { updatedAt } = appStore.get(walletStatusAtom);
+  return updatedAt !== null && now - updatedAt <= WALLET_FRESH_MS;
+}
+
 /**
  * The balances for a screen: loads them when missing or older than WALLET_FRESH_MS, on mount and
  * again when the connection comes back.
@@ -80,9 +86,7 @@ export function useWallet(): { balances: Balances | null } & WalletStatus {
   const status = useAtomValue(walletStatusAtom, { store: appStore });
   const online = useOnline();
   useEffect(() => {
-    const { updatedAt } = appStore.get(walletStatusAtom);
-    const stale = updatedAt === null || Date.now() - updatedAt > WALLET_FRESH_MS;
-    if (stale && online) void refreshWallet();
+    if (online && !walletIsFresh()) void refreshWallet();
   }, [online]);
   return { balances, ...status };
 }

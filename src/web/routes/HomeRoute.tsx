@@ -8,6 +8,9 @@ import { useMemo } from 'react';
 import { HomePage } from '../features/home/HomePage';
 import { builtPages } from '../lib/route-meta';
 
+/** The route's loader (router.tsx) comes with the page's code. */
+export { loadHome } from './home-load';
+
 export function HomeRoute() {
   const router = useRouter();
   const built = useMemo(() => builtPages(Object.values(router.routesById)), [router]);

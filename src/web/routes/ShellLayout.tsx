@@ -86,6 +86,9 @@ function SignedInShell() {
   );
 }
 
+/** The banner's load, for /home's loader (home-load.ts), which waits for it. */
+export { userNoticeQuery } from '../features/notices';
+
 const subscribeTokens = (onChange: () => void) => appStore.sub(tokensAtom, onChange);
 
 function ShellFrame() {

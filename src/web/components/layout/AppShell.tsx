@@ -61,7 +61,7 @@ export function AppShell({
 }: AppShellProps) {
   const { t } = useTranslation(SHELL_NS);
   const wide = useMediaQuery(WIDE_QUERY);
-  const { built, menu, pathname, titleKey } = useShellNavigation();
+  const { built, menu, pathname, titleKey, pageLoaded } = useShellNavigation();
   const { logout, busy } = useShellLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [serviceOpen, setServiceOpen] = useState(false);
@@ -111,8 +111,9 @@ export function AppShell({
         {/* Full width under the header: offline, or back online (components/ui). */}
         <OfflineBanner />
         <main className="cp-shell__content">
-          {/* The notice banner only on home (issue 18 §5): not a toll on every page. */}
-          {onHome ? <div className="cp-shell__banner">{banner}</div> : null}
+          {/* The notice banner only on home (issue 18 §5): not a toll on every page. It waits for
+              the page: arriving above the loading placeholder it would push it down the screen. */}
+          {onHome && pageLoaded ? <div className="cp-shell__banner">{banner}</div> : null}
           {children}
         </main>
         <Footer />

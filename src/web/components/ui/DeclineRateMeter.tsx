@@ -2,8 +2,9 @@
  * The decline-rate meter (issue 18 §2; spec §9 "decline rate above 5% closes all cards"): the
  * rate the rule watches (cards.declineRate, counted by the server over the rule's own window)
  * against its limit, how many payments that is, and the cards with the most declines, each linking
- * to its declines in the card records. Shown on /home and on the card list; lazily loaded by both,
- * so neither page's first bundle carries it. A member sees its own cards' figures. Silent (renders
+ * to its declines in the card records. Shown on /home, which loads it with the page (its query
+ * starts with the route's loader, decline-rate-query.ts), and on the card list, which loads it
+ * lazily. A member sees its own cards' figures. Silent (renders
  * nothing) while loading or when the call fails: it must never block the page it sits on.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,19 +12,17 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import en from '@locales/en/declineMeter.json';
 import zh from '@locales/zh-CN/declineMeter.json';
-import { declineRate, type DeclineRate } from '../../../contract/cards';
-import { call } from '../../lib/http';
+import type { DeclineRate } from '../../../contract/cards';
 import { i18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline';
 import { appStore, hasAccessToken, tokensAtom } from '../../lib/session';
 import { usePermission } from './Can';
+import { declineRateQuery } from './decline-rate-query';
 import './decline-meter.css';
 
 const NS = 'declineMeter';
 i18n.addResourceBundle('zh-CN', NS, zh, true, true);
 i18n.addResourceBundle('en', NS, en, true, true);
-
-export const DECLINE_RATE_KEY = ['cards', 'declineRate'] as const;
 
 /** The bar's full width: twice the limit, so the limit mark sits in the middle. */
 const SCALE = 2;
@@ -43,20 +42,23 @@ export function meterState(
   return rate.rateBp >= rate.limitBp * NEAR_SHARE ? 'near' : 'ok';
 }
 
+/** One formatter per language: building an Intl.NumberFormat costs more than the whole meter. */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
 function percent(bp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(bp / 10_000);
 }
 
 export default function DeclineRateMeter() {
   const online = useOnline();
   // Re-render when the session ends: the query must not run again without a token.
   useAtomValue(tokensAtom, { store: appStore });
-  const query = useQuery({
-    queryKey: DECLINE_RATE_KEY,
-    queryFn: ({ signal }) => call(declineRate, {}, { signal, silent: true }),
-    enabled: online && hasAccessToken(),
-    staleTime: 30_000,
-  });
+  const query = useQuery({ ...declineRateQuery, enabled: online && hasAccessToken() });
   return query.data ? <MeterView rate={query.data} /> : null;
 }
 

@@ -4,9 +4,11 @@
  * the header (with the notice carousel on this page) and the offline banner.
  */
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/ui/Can';
+// Loaded with the page, not lazily: it shows on arrival, and a lazy part arriving a moment after
+// the page pushed what is below it down (routes/home-load.ts). The card list loads it lazily.
+import DeclineRateMeter from '../../components/ui/DeclineRateMeter';
 import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
 import { useShowsSnapshot } from '../../lib/shown-snapshot';
@@ -21,9 +23,6 @@ import { HOME_NS } from './i18n';
 import { useHomeData } from './useHomeData';
 import '../../components/ui/page.css';
 import './home.css';
-
-/** Lazily loaded: the /home bundle keeps within its budget (architecture.md, budgets.spec.ts). */
-const DeclineRateMeter = lazy(() => import('../../components/ui/DeclineRateMeter'));
 
 export interface HomePageProps {
   /** Pages that exist in this build: a quick action appears only once its page is built. */
@@ -54,9 +53,7 @@ export function HomePage({ builtRoutes }: HomePageProps) {
           <BalanceCard {...data} />
           <QuickActions builtRoutes={builtRoutes} />
           <Can permission="card:list">
-            <Suspense fallback={null}>
-              <DeclineRateMeter />
-            </Suspense>
+            <DeclineRateMeter />
           </Can>
           <InstallCard />
         </div>

@@ -17,6 +17,15 @@ import { homeSnapshot, type HomeFigures } from './home-snapshot';
 
 export const overviewQueryKey = ['account', 'overview'] as const;
 
+/** The overview's load, shared by the page and the route's loader (routes/home-load.ts). */
+export const overviewQuery = {
+  queryKey: overviewQueryKey,
+  // A header load (silent; the page shows its own "could not load" line with a retry), whose
+  // answer must match the contract: one missing a field is a failed load, not a broken page.
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    headerLoad(overviewCall, {}, signal, (data) => overviewCall.response.safeParse(data).success),
+};
+
 export type Source = 'live' | 'snapshot' | 'none';
 
 export interface HomeData {
@@ -45,11 +54,7 @@ export function useHomeData(): HomeData {
   const userId = useAtomValue(userInfoAtom, { store: appStore })?.userId ?? null;
   const wallet = useWallet();
   const overview = useQuery({
-    queryKey: overviewQueryKey,
-    // A header load (silent; the page shows its own "could not load" line with a retry), whose
-    // answer must match the contract: one missing a field is a failed load, not a broken page.
-    queryFn: ({ signal }) =>
-      headerLoad(overviewCall, {}, signal, (data) => overviewCall.response.safeParse(data).success),
+    ...overviewQuery,
     // Offline the snapshot stands in; the query runs as soon as the connection is back. Once the
     // session has ended (the cache is cleared then) it must not run again without a token.
     enabled: online && signedIn,

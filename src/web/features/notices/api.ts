@@ -45,11 +45,13 @@ export function useHeaderNotices({ reload = false }: { reload?: boolean } = {}) 
 }
 
 /** `{ banner, firstVisit }`: the scrolling banner's notice and the first-time-user flag. */
+export const userNoticeQuery = {
+  queryKey: noticeKeys.userNotice,
+  queryFn: ({ signal }: { signal: AbortSignal }) => headerLoad(userNotice, {}, signal),
+};
+
 export function useUserNotice() {
-  return useQuery({
-    queryKey: noticeKeys.userNotice,
-    queryFn: ({ signal }) => headerLoad(userNotice, {}, signal),
-  });
+  return useQuery(userNoticeQuery);
 }
 
 /** This user's unread count (the badge of the "more notices" button). */

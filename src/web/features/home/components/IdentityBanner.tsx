@@ -12,17 +12,19 @@ import { useOnline } from '../../../lib/offline';
 import { appStore, hasAccessToken, tokensAtom } from '../../../lib/session';
 import { HOME_NS } from '../i18n';
 
+/** The status's load, shared by the banner and the route's loader (routes/home-load.ts). */
+export const identityStatusQuery = {
+  queryKey: ['identity', 'status'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(identityGetStatus, {}, { signal, silent: true }),
+  staleTime: 60_000,
+};
+
 export function IdentityBanner() {
   const { t } = useTranslation(HOME_NS);
   const online = useOnline();
   // Re-rendered when the tokens change, so signing out stops the query (as the home figures do).
   useAtomValue(tokensAtom, { store: appStore });
-  const status = useQuery({
-    enabled: online && hasAccessToken(),
-    queryKey: ['identity', 'status'],
-    queryFn: ({ signal }) => call(identityGetStatus, {}, { signal, silent: true }),
-    staleTime: 60_000,
-  });
+  const status = useQuery({ ...identityStatusQuery, enabled: online && hasAccessToken() });
   if (status.data?.level !== 'unverified') return null;
   const pending = status.data.order && ['submitted', 'in_review'].includes(status.data.order.status);
   return (

@@ -9,28 +9,32 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { riskNotice } from '@contract/cards';
 import { call } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
+import { preloadable } from '../../../lib/preloadable';
 import type { RouteName } from '../../../lib/route-meta';
 import { appStore, hasAccessToken, tokensAtom } from '../../../lib/session';
 import { riskNoticeQueryKey } from './risk-rate';
 
 export { formatRateBp, riskNoticeQueryKey } from './risk-rate';
 
-const RiskNoticeCard = lazy(() => import('./RiskNoticeCard'));
+/** The notice's load, shared by the card and the route's loader (routes/home-load.ts). */
+export const riskNoticeQuery = {
+  queryKey: riskNoticeQueryKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(riskNotice, {}, { signal, silent: true }),
+};
+
+/** Loaded only when there is a notice to show; the route's loader fetches it with the notice. */
+export const RiskNoticeCard = preloadable(() => import('./RiskNoticeCard'));
 
 export function RiskNotice({ builtRoutes }: { builtRoutes: ReadonlySet<RouteName> }) {
   const online = useOnline();
   // Re-render when the session ends; the query must not run again without a token (queryClient.ts).
   useAtomValue(tokensAtom, { store: appStore });
   const signedIn = hasAccessToken();
-  const notice = useQuery({
-    queryKey: riskNoticeQueryKey,
-    queryFn: ({ signal }) => call(riskNotice, {}, { signal, silent: true }),
-    enabled: online && signedIn,
-  });
+  const notice = useQuery({ ...riskNoticeQuery, enabled: online && signedIn });
   const event = notice.data;
   if (!event) return null;
   return (
