@@ -4,7 +4,7 @@
  * active filters) so the list stays in view; on a wide screen they are always open. Enter in any
  * field searches (it is a real form). Search and Export carry the click guard of spec §5.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClickGuard, useGuardedSubmit } from './useClickGuard';
