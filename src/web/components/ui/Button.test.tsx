@@ -31,6 +31,10 @@ describe('Button', () => {
     );
     const all = screen.getAllByRole('button');
     expect(screen.getAllByRole('button', { name: /\S/ })).toHaveLength(all.length);
-    expect(all.filter((b) => (b as HTMLButtonElement).disabled)).toHaveLength(2);
+    // Export runs: locked. The list loads: Search says so and can still be pressed.
+    expect(all.filter((b) => (b as HTMLButtonElement).disabled).map((b) => b.dataset.testid)).toEqual([
+      'filter-panel-export',
+    ]);
+    expect(screen.getByTestId('filter-panel-search').getAttribute('aria-busy')).toBe('true');
   });
 });
