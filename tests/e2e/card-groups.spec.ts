@@ -91,7 +91,12 @@ function isPhone(info: TestInfo): boolean {
   return info.project.name === 'phone';
 }
 
-/** Applies the card list's group and tag filters ('' = all). */
+/**
+ * Applies the card list's group and tag filters ('' = all) and waits for the list's answer to that
+ * very question: a count read before it could pass on the previous filter's rows (all 4 cards
+ * under "Alpha" look the same as all 4 cards unfiltered). Each call asks a filter not asked before
+ * in its test, so the answer is a new request, never the query cache.
+ */
 async function filterCards(page: Page, info: TestInfo, group: string, tag: string) {
   if (
     isPhone(info) &&
@@ -100,7 +105,16 @@ async function filterCards(page: Page, info: TestInfo, group: string, tag: strin
     await page.getByTestId('card-filter-toggle').click();
   await page.getByTestId('card-filter-group').selectOption(group);
   await page.getByTestId('card-filter-tag').selectOption(tag);
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/card/page' &&
+      (url.searchParams.get('groupId') ?? '') === group &&
+      (url.searchParams.get('tagId') ?? '') === tag
+    );
+  });
   await page.getByTestId('card-filter-search').click();
+  await answered;
 }
 
 async function makeByName(page: Page, add: string, sheet: string, name: string) {

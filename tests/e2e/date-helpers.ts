@@ -25,14 +25,23 @@ export async function fillDate(page: Page, testId: string, date: string): Promis
     column(index).locator('.adm-picker-view-column-item').nth(position);
   // Year, month, day in turn: a column's days follow the chosen month. The item's own click
   // handler selects it, as a tap on it does; it is dispatched because an item far from the
-  // selected one sits outside the wheel's window, where a finger would first swipe.
-  for (const [index, position] of [
-    [0, year - FIRST_YEAR],
-    [1, month - 1],
-    [2, day - 1],
+  // selected one sits outside the wheel's window, where a finger would first swipe. A wheel shows
+  // the tap at once but hands it to the picker a moment later, and takes it back if the picker
+  // has not taken it within a second (antd-mobile's PickerView): each step waits until the
+  // picker's own day, shown in its header, has it — tapping again if the wheel took it back — and
+  // Confirm is pressed only then, so it keeps this day and not the one before.
+  const picked = page.getByTestId(`${testId}-picked`);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (const [index, position, held] of [
+    [0, year - FIRST_YEAR, `${year}-`],
+    [1, month - 1, `${year}-${pad(month)}-`],
+    [2, day - 1, date],
   ] as const) {
-    await item(index, position).dispatchEvent('click');
-    await expect(item(index, position)).toHaveAttribute('data-selected', 'true');
+    await expect(async () => {
+      await item(index, position).dispatchEvent('click');
+      await expect(item(index, position)).toHaveAttribute('data-selected', 'true', { timeout: 2_000 });
+      await expect(picked).toHaveText(new RegExp(`^${held}`), { timeout: 2_000 });
+    }).toPass({ timeout: 10_000 });
   }
   await picker.locator('.adm-picker-header-button').last().click();
   await expect(picker).toBeHidden();

@@ -26,6 +26,11 @@ export interface Tokens {
   access_token: string;
   access_overtime: number;
   refresh_token: string;
+  /** The grant a sign-in answers with (contract AccessGrant). */
+  subAccount?: number;
+  Auths?: { id: number }[];
+  AuthsMenu?: number[];
+  subPermission?: string[];
 }
 
 let sequence = 0;
@@ -94,19 +99,34 @@ export async function apiSignIn(request: APIRequestContext, account: Account): P
   return answer.data;
 }
 
-/** Sign in through the API and hand the session to the PWA exactly as its sign-in would store it. */
+/**
+ * Sign in through the API and hand the session to the PWA exactly as its sign-in would store it:
+ * the tokens, the user info and the grant that came with the sign-in (whose home a session has,
+ * which pages it may open). The session is written from a page where the app does not run (the
+ * health answer, same origin), and `path` is then loaded afresh: the app starts once, already
+ * signed in. Written from the sign-in page instead, the app (started after the page's load event,
+ * over index.html's static sign-in page) could still be starting when the session appeared: its
+ * sign-in route then sent the session home — a member, without the stored grant, to the main
+ * account's /home and on to /noPermission — while the test moved to `path` (session-live.spec:
+ * a member on "No permission" instead of /subHome).
+ */
 export async function signInWithStorage(page: Page, account: Account, path = '/#/home'): Promise<Tokens> {
   const tokens = await apiSignIn(page.request, account);
   const info = (await (
     await page.request.get('/api/user/info', { headers: { authorization: `Bearer ${tokens.access_token}` } })
   ).json()) as Envelope<unknown>;
-  await page.goto('/#/');
+  await page.goto('/api/health');
   await page.evaluate(
     ({ tokens: tk, info: userInfo }) => {
       localStorage.setItem('access_token', tk.access_token);
       localStorage.setItem('refresh_token', tk.refresh_token);
       localStorage.setItem('access_overtime', JSON.stringify(tk.access_overtime));
       localStorage.setItem('userInfo', JSON.stringify(userInfo));
+      // The grant, as lib/permissions.ts storeAccess keeps it.
+      localStorage.setItem('subAccount', JSON.stringify(tk.subAccount ?? 0));
+      localStorage.setItem('Auths', JSON.stringify((tk.Auths ?? []).map(({ id }) => ({ id }))));
+      localStorage.setItem('AuthsMenu', JSON.stringify(tk.AuthsMenu ?? []));
+      localStorage.setItem('subPermission', JSON.stringify(tk.subPermission ?? []));
     },
     { tokens, info: info.data },
   );

@@ -47,6 +47,18 @@ describe('date fields use the app’s own picker', () => {
     await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('range-start').value).toBe('2026-01-10'));
   });
 
+  it('shows in its header the day the picker holds, the one Confirm keeps', async () => {
+    render(<Harness initial={{ startDate: '2026-01-10', endDate: '2026-01-20' }} />);
+    fireEvent.click(screen.getByTestId('range-start-open'));
+    const picked = await screen.findByTestId('range-start-picked', {}, SLOW);
+    expect(picked.textContent).toBe('2026-01-10');
+    const days = document.querySelectorAll<HTMLElement>('.adm-picker-view-column')[2]!;
+    fireEvent.click(days.querySelectorAll<HTMLElement>('.adm-picker-view-column-item')[14]!);
+    await waitFor(() => expect(picked.textContent).toBe('2026-01-15'));
+    fireEvent.click(screen.getByText('Confirm'));
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('range-start').value).toBe('2026-01-15'));
+  });
+
   it('speaks Chinese when the reader does', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     render(<Harness initial={{ startDate: '2026-03-05', endDate: '' }} />);

@@ -57,6 +57,11 @@ export function DateField({
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The day the wheels have settled on, as the picker itself holds it (its `onSelect`). The wheels
+  // show a tap at once but tell the picker a moment later (antd-mobile's PickerView debounces
+  // onChange, and reverts a wheel the picker has not taken within a second), so Confirm pressed in
+  // between took the day before. The header shows this day: the customer sees what Confirm keeps.
+  const [picked, setPicked] = useState<string | null>(null);
   const touch = useMediaQuery(COARSE_POINTER);
   const testId = rest['data-testid'];
   const english = i18n.language === 'en';
@@ -119,7 +124,14 @@ export function DateField({
         <Suspense fallback={null}>
           <DatePicker
             visible
-            title={label}
+            title={
+              <span className="cp-date-field__title">
+                <span>{label}</span>
+                <span className="cp-date-field__picked" data-testid={`${testId}-picked`}>
+                  {picked ?? current}
+                </span>
+              </span>
+            }
             precision="day"
             value={dateOf(current)}
             min={min ? dateOf(min) : dateOf('2000-01-01')}
@@ -127,8 +139,12 @@ export function DateField({
             renderLabel={renderLabel}
             confirmText={t('datePicker.confirm')}
             cancelText={t('datePicker.cancel')}
+            onSelect={(date) => setPicked(textOf(date))}
             onConfirm={(date) => onChange(textOf(date))}
-            onClose={() => setOpen(false)}
+            onClose={() => {
+              setOpen(false);
+              setPicked(null);
+            }}
           />
         </Suspense>
       ) : null}

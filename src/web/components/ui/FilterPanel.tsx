@@ -4,7 +4,8 @@
  * active filters) so the list stays in view; on a wide screen they are always open. Enter in any
  * field searches (it is a real form). Search and Export carry the click guard of spec §5.
  */
-import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import Button from '@web/components/ui/Button';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClickGuard, useGuardedSubmit } from './useClickGuard';
@@ -21,6 +22,7 @@ export interface FilterPanelProps {
   onExport?: () => void;
   /** How many filters are set, shown on the phone's toggle. */
   activeCount?: number;
+  /** The list is loading: Search shows it and stays pressable (a search then asks anew). */
   searching?: boolean;
   exporting?: boolean;
   /** Accessible name of the search form; defaults to "Filters". */
@@ -98,14 +100,23 @@ export function FilterPanel({
               {t('filter.export')}
             </Button>
           ) : null}
+          {/* Busy, never disabled by the list's loading: a background refetch (the live stream's
+              refresh, a reload after an action) disabled it at the moment of a click, the click
+              was dropped and the list kept showing the previous filter's cards. A search during a
+              load simply asks for the new filter; the list shows the newest question's answer. */}
           <Button
             type="submit"
             color="primary"
-            loading={searching}
             disabled={search.guarded}
+            aria-busy={searching}
             className="cp-filter__button cp-filter__button--search"
             data-testid={`${testId}-search`}
           >
+            {searching ? (
+              <span className="cp-filter__busy" aria-hidden="true">
+                <DotLoading color="currentColor" />
+              </span>
+            ) : null}
             {t('filter.search')}
           </Button>
         </div>

@@ -198,6 +198,55 @@ describe('CardListPage list and filters', () => {
     }
   });
 
+  it('searches while the list is still loading, and an earlier answer arriving later never replaces the filtered one', async () => {
+    // card-groups.spec once saw all 4 cards under a group filter: the Search button was disabled
+    // while the list loaded, a refetch disabled it at the moment of the click, and the click was lost.
+    setWidth(1280);
+    const all = testCards(4);
+    let answerFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
+    const { requests } = serve(all, (request) => {
+      if (request.path === '/api/cardGroup/page')
+        return {
+          code: 200,
+          data: { data: [{ id: 'g1', name: 'Alpha' }], total: 1, pageNo: 1, pageSize: 100 },
+        };
+      if (request.path === '/api/tag/page')
+        return { code: 200, data: { data: [], total: 0, pageNo: 1, pageSize: 100 } };
+      if (request.path === '/api/card/page' && request.query.get('groupId') === 'g1')
+        return { code: 200, data: { data: all.slice(0, 2), total: 2, pageNo: 1, pageSize: 100 } };
+      return undefined;
+    });
+    const fetchStub = vi.mocked(fetch);
+    const serveAll = fetchStub.getMockImplementation()!;
+    // The unfiltered first page answers only when released.
+    let held = false;
+    fetchStub.mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/api/card/page' && !url.searchParams.has('groupId') && !held) {
+        held = true;
+        await firstHeld;
+      }
+      return serveAll(input, init);
+    });
+    renderWithClient(<CardList />);
+    await screen.findByRole('option', { name: 'Alpha' });
+    expect(screen.getByTestId('card-list-loading')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('card-filter-group'), { target: { value: 'g1' } });
+    await click('card-filter-search');
+    await waitFor(() => expect(screen.getAllByTestId('card-row')).toHaveLength(2));
+    await act(async () => {
+      answerFirst();
+      await firstHeld;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getAllByTestId('card-row')).toHaveLength(2);
+    // Both questions were asked (the held one is recorded when it is answered).
+    expect(new Set(requestsTo(requests, 'card/page').map((r) => r.query.get('groupId')))).toEqual(
+      new Set([null, 'g1']),
+    );
+  });
+
   it('shows a table with the frequent actions on a wide screen', async () => {
     setWidth(1280);
     serve(testCards(3));

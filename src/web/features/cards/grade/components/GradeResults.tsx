@@ -5,7 +5,7 @@
  * segments come first, the best success rate leading. The advice text (the spec's demo advice
  * while no authorization data exists) is shown above the list.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import type { GradeAnswer, GradeSegment } from '../../open/api';
 import { percentOfBp } from '../../open/format';

@@ -11,7 +11,7 @@
  * The secrets live only in this component's state: never in the query cache, browser storage or
  * a log. Hiding drops them from the state, so they leave the DOM and nothing keeps a reference.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardDetail, type CardView } from '@contract/cards';

@@ -3,7 +3,7 @@
  * decline-rate rule (frozenBy 'risk') is not reactivated from here: the sheet says why it was
  * frozen and offers customer service, who review the account first.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardFrozen, type CardView } from '@contract/cards';

@@ -2,7 +2,7 @@
  * The bar of the selection mode: how many cards are ticked, "select all loaded", and the batch
  * actions (move to group, tags, freeze, activate, recharge, delete). It sticks to the bottom of the screen, above the phone's tab bar.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import { Can } from '@web/components/ui/Can';
 import { CARD_LIST_NS } from '../i18n';

@@ -4,7 +4,7 @@
  * customer agrees to pay; a price change (409) is shown here with the new total to confirm again.
  * While a batch runs, its progress replaces the buttons' idle state.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@web/components/ui/Money';
 import { Sheet } from '@web/components/ui/Sheet';

@@ -4,7 +4,7 @@
  * The postcode is checked per country (spec §5 "Incorrect zip code format"); the country names
  * come from the browser's own Intl data in the page's language.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@web/components/ui/SelectField';

@@ -11,7 +11,7 @@
  * retried; the import is followed through batchCard with that key, as a batch is.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importProblem, type ImportProblem } from '@contract/cards';

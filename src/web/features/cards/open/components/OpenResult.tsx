@@ -3,7 +3,7 @@
  * batch or an import in a list (a table on a wide screen, cards on a phone) — never a full number.
  * Links lead to the card list, where every card can be recharged, frozen or revealed.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import { LocalDataList, type DataColumn } from '@web/components/ui/DataList';
 import { TickIcon } from '@web/components/ui/icons';

@@ -3,7 +3,7 @@
  * opening fee, load fee and monthly card allowance. Plans change only through customer service
  * (spec §6), so "Change plan" opens the shell's customer-service dialog.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

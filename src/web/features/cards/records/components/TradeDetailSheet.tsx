@@ -5,7 +5,7 @@
  * (authorized or declined → cleared → refunded / reversed), and for a decline its reason with what
  * to do about it. The record number stays available here for customer service.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { tradeDetail, type TradeDetail, type TradeRow } from '@contract/records';

@@ -4,7 +4,7 @@
  * a dialog on wide screens that never closes on a backdrop tap (Sheet). Polling runs only while it
  * is open (useOrderStatus); the parent gives it a new `key` per order.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '@web/components/ui/Sheet';

@@ -4,7 +4,7 @@
  * starts from the old fields. Every field is checked before anything is sent; the submission's
  * Idempotency-Key is made once and reused when the same submission is retried.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '@web/components/ui/Button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USD_TRANSFER_MIN } from '@contract/topup-rules';
