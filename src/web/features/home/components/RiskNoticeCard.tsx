@@ -4,7 +4,7 @@
  * domain's namespace, and the service dialog come with it, so the home page of an account without a
  * freeze (nearly all of them) carries none of this.
  */
-import Button from 'antd-mobile/es/components/button';
+import Button from '../../../components/ui/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
