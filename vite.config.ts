@@ -16,7 +16,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import type * as FirstPaint from './src/web/features/auth/first-paint/first-paint';
-import type * as ChunkClosure from './tools/chunk-closure';
 import type * as Precompress from './tools/precompress';
 import enPwa from './locales/en/pwa.json' with { type: 'json' };
 import zhPwa from './locales/zh-CN/pwa.json' with { type: 'json' };
@@ -119,9 +118,6 @@ function precompressAssets(): Plugin {
   };
 }
 
-/** The signed-in home page's route modules: the shell around it and the page (router.tsx). */
-const HOME_START_MODULES = ['src/web/routes/ShellLayout.tsx', 'src/web/routes/HomeRoute.tsx'];
-
 function signInFirstPaint(): Plugin {
   let firstPaint: Promise<FirstPaintModule> | undefined;
   const loadFirstPaint = () =>
@@ -154,7 +150,7 @@ function signInFirstPaint(): Plugin {
     transformIndexHtml: {
       // After Vite's own processing, which would refuse to bundle a script that is not a module.
       order: 'post',
-      async handler(html, ctx) {
+      async handler(html) {
         const { BOOT_SCRIPT_MARKER, FIRST_PAINT_MARKER, firstPaintHtml } = await loadFirstPaint();
         if (!html.includes(FIRST_PAINT_MARKER) || !html.includes(BOOT_SCRIPT_MARKER)) {
           throw new Error('index.html lacks the sign-in first paint markers');
@@ -188,16 +184,9 @@ function signInFirstPaint(): Plugin {
         if (!entry || /<script type="module"|rel="modulepreload"/.test(rest)) {
           throw new Error('index.html: the app scripts are not where the boot script expects them');
         }
-        // What a signed-in start on the home page needs beside the entry (boot.ts).
-        const { module: closure } = await runnerImport<typeof ChunkClosure>('./tools/chunk-closure.ts', {
-          configFile: false,
-          logLevel: 'warn',
-        });
-        if (!ctx.bundle) throw new Error('index.html: the build gave no bundle to name the home page from');
-        const home = closure.routeFiles(ctx.bundle as unknown as ChunkClosure.Bundle, HOME_START_MODULES);
         const boot =
           `<script src="/${(await compile()).fileName}" data-entry="${entry}"` +
-          ` data-preload="${preloads.join(' ')}" data-home="${home.join(' ')}"></script>`;
+          ` data-preload="${preloads.join(' ')}"></script>`;
         return rest.replace(BOOT_SCRIPT_MARKER, [...stylesheets, boot].join('\n    '));
       },
     },

@@ -37,8 +37,6 @@ export default defineConfig({
         resolve,
         test: { name: 'contract', include: ['src/contract/**/*.test.ts'], environment: 'node' },
       },
-      // The build's own helpers (tools/): plain functions, no database.
-      { resolve, test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node' } },
       {
         resolve,
         test: {

@@ -16,27 +16,14 @@ function setHash(hash: string): void {
 
 const root = document.documentElement;
 const firstPaint = () => root.getAttribute('data-first-paint');
-const inserted = () =>
-  document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"], link[rel="stylesheet"]');
-const insertedNames = () =>
-  [...inserted()].map((element) => element.getAttribute('src') ?? element.getAttribute('href'));
-
-const ENTRY_FILES = ['/assets/runtime-abc.js', '/assets/react-abc.js', '/assets/index-abc.js'];
-const HOME_FILES = ['/assets/ShellLayout-abc.js', '/assets/HomeRoute-abc.js', '/assets/home-abc.css'];
+const inserted = () => document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]');
 
 /** The boot script's tag as the build writes it. */
 function addBootTag(): void {
   const tag = document.createElement('script');
   tag.dataset.entry = '/assets/index-abc.js';
   tag.dataset.preload = '/assets/runtime-abc.js /assets/react-abc.js';
-  tag.dataset.home = HOME_FILES.join(' ');
   document.head.append(tag);
-}
-
-function storeSignedIn(items: Record<string, string> = {}): void {
-  localStorage.setItem('access_token', 'a');
-  localStorage.setItem('userInfo', '{"userId":"u1"}');
-  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
 }
 
 /** Whether the router would leave `/` for home, as boot.ts must predict. */
@@ -57,9 +44,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  document.head
-    .querySelectorAll('script, link[rel="modulepreload"], link[rel="stylesheet"]')
-    .forEach((element) => element.remove());
+  document.head.querySelectorAll('script, link[rel="modulepreload"]').forEach((element) => element.remove());
   vi.restoreAllMocks();
   localStorage.clear();
   setHash('');
@@ -149,33 +134,5 @@ describe('boot script: the app scripts', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     await boot();
     expect(inserted()).toHaveLength(0);
-  });
-});
-
-describe("boot script: the home page's files on a signed-in start", () => {
-  beforeEach(() => {
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
-  });
-
-  it.each([['#/home'], [''], ['#/']])('route %s: fetched beside the entry, after it', async (hash) => {
-    setHash(hash);
-    storeSignedIn({ subAccount: '0' });
-    addBootTag();
-    await boot();
-    expect(insertedNames()).toEqual([...ENTRY_FILES, ...HOME_FILES]);
-    const style = document.head.querySelector('link[rel="stylesheet"]');
-    expect(style?.getAttribute('href')).toBe('/assets/home-abc.css');
-  });
-
-  it.each([
-    ['signed out, on the sign-in page', '#/', {}],
-    ['signed in, on another page', '#/cardList', { subAccount: '0' }],
-    ["a member's session, which starts on /subHome", '#/', { subAccount: '1' }],
-  ])('%s: not fetched', async (_, hash, items: Record<string, string>) => {
-    setHash(hash);
-    if (Object.keys(items).length > 0) storeSignedIn(items);
-    addBootTag();
-    await boot();
-    await vi.waitFor(() => expect(insertedNames()).toEqual(ENTRY_FILES));
   });
 });

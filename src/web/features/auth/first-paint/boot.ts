@@ -14,11 +14,7 @@
  *   they are fetched once it is on screen: its first paint never waits for them, and Lighthouse's
  *   simulation cannot count their download against it (docs/benchmarks.md "Sign-in page first
  *   paint"). Any other route needs them to paint anything: they are fetched at once. The dev
- *   server loads the app itself (no names on the tag);
- * - on a signed-in start on the home page, also fetches the files of the shell and of the page
- *   (`data-home`, tools/chunk-closure.ts), which the app would otherwise ask for only once it has
- *   run: one round of requests less before the page (docs/benchmarks.md "The home page's first
- *   paint").
+ *   server loads the app itself (no names on the tag).
  *
  * No imports and no exports: it is not a module. It repeats the few storage rules it needs;
  * boot.test.ts checks it agrees with the app.
@@ -58,27 +54,20 @@
   const tag = document.querySelector<HTMLScriptElement>('script[data-entry]');
   const entry = tag?.dataset.entry;
   if (!entry) return;
-  const names = (list: string | undefined) => (list ?? '').split(' ').filter(Boolean);
-  // A signed-in start on the home page — `/home`, or `/`, which the router leaves for it unless the
-  // session is a member's (members start on /subHome): the shell's and the page's files are
-  // fetched beside the app's, not after the app has asked for them.
-  const homeStart = signedIn && read('subAccount') !== '1' && (signInRoute || path === '/home');
-  const homeFiles = homeStart ? names(tag.dataset.home) : [];
-  const append = (rel: 'modulepreload' | 'stylesheet', href: string) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    if (rel === 'modulepreload') link.crossOrigin = 'anonymous';
-    link.href = href;
-    document.head.append(link);
-  };
+  const preloads = (tag.dataset.preload ?? '').split(' ').filter(Boolean);
   const startApp = () => {
-    for (const href of names(tag.dataset.preload)) append('modulepreload', href);
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      document.head.append(link);
+    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = 'anonymous';
     script.src = entry;
     document.head.append(script);
-    for (const href of homeFiles) append(href.endsWith('.css') ? 'stylesheet' : 'modulepreload', href);
   };
   // An inserted script runs as soon as it has arrived, so it is inserted once the document is
   // parsed (main.tsx needs #root); under the static page, after the frame that shows it. A hidden
