@@ -2,7 +2,7 @@
  * The public status pages of spec §2: /404 (always bare) and /noPermission (inside the shell when
  * signed in). "Back to home" goes to the user's own home, /subHome for a sub-account user.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../components/ui/Button';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { homePath } from '../lib/permissions';

@@ -3,7 +3,7 @@
  * 1000 USD, a top-up above the channel's limit), said where it happens, with the button to the
  * contacts (ServiceDialog) right beside it. `children` are further ways out (e.g. "use UnionPay").
  */
-import Button from '@web/components/ui/Button';
+import Button from '../ui/Button';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_NS } from './i18n';

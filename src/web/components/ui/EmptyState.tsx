@@ -4,7 +4,7 @@
  * on first use ("Open a card"), or none (a member without the permission gets no button).
  * DataList shows it; lists drawn otherwise (card list, card groups, logs) show it themselves.
  */
-import Button from '@web/components/ui/Button';
+import Button from './Button';
 import { useTranslation } from 'react-i18next';
 import { emptySentence, setFacts, type MaybeFact } from './empty-sentence';
 import { WIDGETS_NS } from './widgets-i18n';

@@ -5,7 +5,7 @@
  * field searches (it is a real form). Search and Export carry the click guard of spec §5.
  */
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import Button from '@web/components/ui/Button';
+import Button from './Button';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClickGuard, useGuardedSubmit } from './useClickGuard';

@@ -2,7 +2,7 @@
  * "Send code" button for e-mailed codes: after a successful send it counts down (60 s unless the
  * server says otherwise) before another code may be asked for.
  */
-import Button from '@web/components/ui/Button';
+import Button from './Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClickGuard } from './useClickGuard';

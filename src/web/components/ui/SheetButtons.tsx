@@ -3,7 +3,7 @@
  * second tap cannot start it twice; a sheet that asks before it acts (spec §2: a dialog never acts
  * on a stray tap) puts cancel and confirm side by side.
  */
-import Button, { type ButtonProps } from '@web/components/ui/Button';
+import Button, { type ButtonProps } from './Button';
 
 export type SheetButtonProps = Omit<ButtonProps, 'block' | 'loading'> & {
   busy?: boolean;

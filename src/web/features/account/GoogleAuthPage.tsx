@@ -3,7 +3,7 @@
  * unbind, and change the password with a Google code. Unbinding and the password change go
  * through the step-up sheet (the one consistent re-authentication, docs/decisions.md).
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

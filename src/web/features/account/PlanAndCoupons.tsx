@@ -3,7 +3,7 @@
  * change it (customer service, spec §6), and the customer's coupons with type, status, uses left,
  * expiry and where each can be used.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

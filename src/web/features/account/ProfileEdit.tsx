@@ -5,7 +5,7 @@
  * with the same translated texts beside the fields. A field cannot be emptied: a nickname or a
  * mobile is replaced, not removed.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

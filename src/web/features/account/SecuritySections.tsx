@@ -3,7 +3,7 @@
  * address) and closure (a code; refused while money or cards remain, the server says what to do
  * first). Each asks for the step-up first, in the one shared sheet.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@
  * §5: nobody should type the password they just chose twice more) and goes home; should that
  * sign-in be refused (a security check demanded), the sign-in page opens with the address filled in.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** One "needs more information" item: the reviewer's question and its answer (an image or a text). */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdentityItemView } from '../../../contract/identity';

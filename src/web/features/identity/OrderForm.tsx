@@ -3,7 +3,7 @@
  * representative), the company, and the document images. "Save" keeps a draft; "Submit" sends it
  * for review — the server names whatever is still missing.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdentityOrderView } from '../../../contract/identity';

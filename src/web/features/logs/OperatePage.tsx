@@ -4,7 +4,7 @@
  * team member —, the card or order concerned, result, from where), each filtered by result (the
  * operations also by who acted and by a card or order), paged, and exported as CSV (the page shown).
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../components/ui/Button';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@
  * password change asks for the step-up first (the shared sheet, proved with the member's current
  * password), then sends the new one; the member's other devices are signed out by the server.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subSelfPassword, subSelfProfile } from '@contract/sub-accounts';

@@ -2,7 +2,7 @@
  * The agent's money per currency: available (what a withdrawal can take), pending (with the date
  * the next commission is freed), on its way to a bank, withdrawn, and the lifetime total.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import type { AgentBalance, AgentInfoView } from '@contract/agent';
 import { agentCurrency } from '@contract/agent';

@@ -1,5 +1,5 @@
 /** Sign-in with a code mailed to the address (no password). */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from '@contract/auth';

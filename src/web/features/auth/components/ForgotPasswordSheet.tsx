@@ -1,5 +1,5 @@
 /** Forgotten password (spec §1): a code to the address, then a new password. Opened from sign-in. */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgetPwdCode, forgetPwdSubmit } from '@contract/auth';

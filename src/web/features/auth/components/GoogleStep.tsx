@@ -2,7 +2,7 @@
  * Second factor after a correct password (428 {need:'google', ticket}): the 6-digit code from
  * Google Authenticator completes the sign-in through loginByGoogle before the ticket expires.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginByGoogle, type Tokens } from '@contract/auth';

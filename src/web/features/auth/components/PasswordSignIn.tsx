@@ -2,7 +2,7 @@
  * Password sign-in. A 428 answer either adds the security check (captcha) to the form or hands
  * over to the Google Authenticator step.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tokens } from '@contract/auth';

@@ -1,6 +1,6 @@
 /** The tags tab: every tag with how many cards carry it; create, rename, delete. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '@contract/tags';

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../../components/ui/PageIntro';

@@ -5,7 +5,7 @@
  * swiped between cards, with its frequent actions — and pull down to refresh), wide screens a table. Both are windowed and load card/page 100 at a time while scrolling, so an
  * account with 10,000 cards keeps a few dozen rows in the DOM.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

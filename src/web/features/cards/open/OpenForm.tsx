@@ -5,7 +5,7 @@
  * opens the cards (useOpening). The result replaces the form until the customer opens more.
  */
 import { useQuery } from '@tanstack/react-query';
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BATCH_OPEN_MAX } from '@contract/card-rules';

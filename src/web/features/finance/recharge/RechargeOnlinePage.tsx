@@ -5,7 +5,7 @@
  * and the credit, a confirmation sheet repeats them, and only then is the order created; it opens in the status sheet with its QR code and live status.
  */
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ONLINE_CHANNELS } from '@contract/topup-rules';

@@ -8,7 +8,7 @@
  * cache, the URL or a log, and it is cleared as soon as the order exists. The input opts out of
  * autofill so the browser does not offer to keep it either.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';

@@ -4,7 +4,7 @@
  * good and brings the next one. Tapping the text opens the full notice. With reduced motion the
  * text stands still and is cut with an ellipsis.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoveNotice, useUserNotice } from '../api';

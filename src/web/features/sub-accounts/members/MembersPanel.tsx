@@ -3,7 +3,7 @@
  * member's figures — USD spend, CNY and USD recharges to their cards, transaction count — status,
  * validity and role, the invitation, and every action on a member through one sheet.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubAccountView, SubStatus } from '@contract/sub-accounts';

@@ -2,7 +2,7 @@
  * The roles tab: every role with its remark, how many permissions and members it has, and
  * create, edit (name, remark, permission tree), preview and delete.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildPermissionTree } from '@contract/permissions';

@@ -3,7 +3,7 @@
  * wallet atom (lib/wallet.ts). A compact card for pages that show the wallet beside other content
  * (today the interim /home and /subHome routes); the home page has its own larger balance card.
  */
-import Button from '@web/components/ui/Button';
+import Button from '../../../components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@contract/core';
 import { formatMoney } from '../../../lib/money';
