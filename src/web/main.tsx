@@ -60,7 +60,7 @@ if (firstPaintShown()) {
 } else {
   // Any other route renders at once (a slow page chunk gets its loading spinner), as a transition:
   // React then splits the first render into short tasks instead of one long one that would keep
-  // the page from answering a tap (docs/benchmarks.md "The home page's first paint").
+  // the page from answering a tap (docs/decisions.md "The home page's first paint").
   const { root, app } = createApp();
   startTransition(() => root.render(app));
 }

@@ -3,7 +3,7 @@
  * lets the router show the page once they are in, so that it appears in one piece. Left to the
  * page, each part loaded after the page had mounted, and each arrival (the decline-rate meter, a
  * notice banner, the risk or identity notice) pushed what was below it down the screen while the
- * user was reading it (docs/benchmarks.md "The home page's first paint").
+ * user was reading it (docs/decisions.md "The home page's first paint").
  *
  * It never holds the page back for long and never fails: an answer that fails leaves its query in
  * error for the page to show as it always has, and after FIRST_ANSWERS_WAIT_MS the page shows with
