@@ -219,30 +219,36 @@ test('USDT: the state leads the sheet; "I have paid" goes once pressed and while
 }) => {
   // An order, a chain payment in a second page and its confirmation: slow on a busy machine.
   test.slow();
+  // Every step is bounded: a CI run spent the whole three minutes in this test (the order had been
+  // credited meanwhile, 1-5 minutes after the payment, so "confirming" was missed), a local run
+  // once did too, and the trace of the retry, which passed, cannot say which step waited. Bounded,
+  // a slow step fails under its own name instead of as the test's timeout.
+  const STEP = { timeout: 20_000 };
   await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
-  await page.getByTestId('recharge-amount').fill('120');
-  await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('recharge-amount').fill('120', STEP);
+  await page.getByTestId('recharge-submit').click(STEP);
   // Amount and fee are confirmed before any order exists (issue 18 §4).
-  await page.getByTestId('topup-confirm-confirm').click();
+  await page.getByTestId('topup-confirm-confirm').click(STEP);
   await expect(page.getByTestId('recharge-address')).toBeVisible();
   const status = page.getByTestId('recharge-status');
   await expect(status).toHaveAttribute('data-status', 'pending');
   await expectInView(page, 'recharge-status');
 
-  await page.getByTestId('recharge-check').click();
+  await page.getByTestId('recharge-check').click(STEP);
   await expect(page.getByTestId('recharge-check')).toHaveCount(0);
   await expect(status).toContainText('watching the chain');
   await expectInView(page, 'recharge-status');
   await expect(page.getByTestId('recharge-close-waiting')).toBeVisible();
 
   // The chain sees the transfer (the sandbox's "Pay"): confirming, said at the top.
-  const orderId = /R\d+/.exec((await page.getByTestId('recharge-order-id').textContent()) ?? '')?.[0] ?? '';
+  const orderText = await page.getByTestId('recharge-order-id').textContent(STEP);
+  const orderId = /R\d+/.exec(orderText ?? '')?.[0] ?? '';
   const simulator = await page.context().newPage();
-  await simulator.goto(`/sandbox/payments?account=${encodeURIComponent(account.email)}`);
+  await simulator.goto(`/sandbox/payments?account=${encodeURIComponent(account.email)}`, STEP);
   await simulator
     .locator('li.order', { hasText: orderId })
     .getByRole('button', { name: 'Pay', exact: true })
-    .click();
+    .click(STEP);
   await simulator.close();
   await expect(status).toHaveAttribute('data-status', 'confirming', { timeout: 20_000 });
   await expectInView(page, 'recharge-status');
