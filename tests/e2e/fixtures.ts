@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
+import { grantStorage, type Grant } from '../load/signed-in-storage';
 
 export const DEMO = { email: 'demo@example.com', password: 'CardPortal#2026' } as const;
 export const PASSWORD = 'E2e-Passw0rd!';
@@ -22,15 +23,11 @@ export interface Account {
   password: string;
 }
 
-export interface Tokens {
+/** What a sign-in answers: the tokens and the grant (contract AccessGrant). */
+export interface Tokens extends Grant {
   access_token: string;
   access_overtime: number;
   refresh_token: string;
-  /** The grant a sign-in answers with (contract AccessGrant). */
-  subAccount?: number;
-  Auths?: { id: number }[];
-  AuthsMenu?: number[];
-  subPermission?: string[];
 }
 
 let sequence = 0;
@@ -116,20 +113,16 @@ export async function signInWithStorage(page: Page, account: Account, path = '/#
     await page.request.get('/api/user/info', { headers: { authorization: `Bearer ${tokens.access_token}` } })
   ).json()) as Envelope<unknown>;
   await page.goto('/api/health');
-  await page.evaluate(
-    ({ tokens: tk, info: userInfo }) => {
-      localStorage.setItem('access_token', tk.access_token);
-      localStorage.setItem('refresh_token', tk.refresh_token);
-      localStorage.setItem('access_overtime', JSON.stringify(tk.access_overtime));
-      localStorage.setItem('userInfo', JSON.stringify(userInfo));
-      // The grant, as lib/permissions.ts storeAccess keeps it.
-      localStorage.setItem('subAccount', JSON.stringify(tk.subAccount ?? 0));
-      localStorage.setItem('Auths', JSON.stringify((tk.Auths ?? []).map(({ id }) => ({ id }))));
-      localStorage.setItem('AuthsMenu', JSON.stringify(tk.AuthsMenu ?? []));
-      localStorage.setItem('subPermission', JSON.stringify(tk.subPermission ?? []));
-    },
-    { tokens, info: info.data },
-  );
+  const items = {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    access_overtime: JSON.stringify(tokens.access_overtime),
+    userInfo: JSON.stringify(info.data),
+    ...grantStorage(tokens),
+  };
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, items);
   await page.goto(path);
   return tokens;
 }

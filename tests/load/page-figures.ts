@@ -6,40 +6,9 @@
 import type { Report } from './bench-kit';
 import { BASELINE_PAGE, runLighthouseRounds, writeBaselinePage } from './lighthouse';
 import { measurePageWeight } from './page-weight';
+import { signedInStorage } from './signed-in-storage';
 
 const LIGHTHOUSE_RUNS = 3;
-
-/** The rights the user info carries, stored under their own keys (lib/permissions.ts storeAccess). */
-interface GrantedInfo {
-  subAccount?: number;
-  Auths?: { id: number }[];
-  AuthsMenu?: number[];
-  subPermission?: string[];
-}
-
-/**
- * The localStorage of a signed-in session, as the PWA keeps it after sign-in (lib/storage.ts):
- * tokens, the user info and the rights it grants. Without the rights, the first signed-in route
- * would fetch them again before showing anything, which a returning user never waits for.
- */
-export async function signedInStorage(url: string, token: string): Promise<Record<string, string>> {
-  const info = (await (
-    await fetch(`${url}/api/user/info`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { data: GrantedInfo };
-  const grant = info.data;
-  if (!grant.Auths) throw new Error('the user info carries no rights (Auths)');
-  return {
-    access_token: token,
-    refresh_token: 'bench',
-    access_overtime: JSON.stringify(Date.now() + 3_600_000),
-    lastActivity: JSON.stringify(Date.now()),
-    userInfo: JSON.stringify(grant),
-    subAccount: JSON.stringify(grant.subAccount ?? 0),
-    Auths: JSON.stringify(grant.Auths.map(({ id }) => ({ id }))),
-    AuthsMenu: JSON.stringify(grant.AuthsMenu ?? []),
-    subPermission: JSON.stringify(grant.subPermission ?? []),
-  };
-}
 
 export async function reportPages(
   report: Report,

@@ -48,6 +48,7 @@ describe('prepared', () => {
 });
 
 describe('PGlite', () => {
+  // A setting of the embedded database only: on PostgreSQL the operator plans its storage.
   it.skipIf(testDbKind() !== 'pglite')(
     'is planned as storage where a random page costs about what the next one does',
     async () => {

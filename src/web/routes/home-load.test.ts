@@ -30,14 +30,14 @@ const ANSWERS: Record<string, unknown> = {
   '/api/card/declineRate': { scope: 'account', rateBp: 0 },
 };
 
-/** Answers every call from `answers`, each after its own promise: the test decides when. */
-function answerLater(answers: Record<string, unknown> = ANSWERS) {
+/** Answers every call from ANSWERS, each when the test says so. */
+function answerLater() {
   const pending = new Map<string, () => void>();
   vi.mocked(call).mockImplementation(
     (endpoint: EndpointDef) =>
       new Promise((resolve, reject) => {
-        if (!(endpoint.path in answers)) reject(new Error(`unexpected ${endpoint.path}`));
-        pending.set(endpoint.path, () => resolve(answers[endpoint.path] as never));
+        if (!(endpoint.path in ANSWERS)) reject(new Error(`unexpected ${endpoint.path}`));
+        pending.set(endpoint.path, () => resolve(ANSWERS[endpoint.path] as never));
       }),
   );
   return pending;

@@ -5,7 +5,7 @@
 import { declineRate } from '../../../contract/cards';
 import { call } from '../../lib/http';
 
-export const DECLINE_RATE_KEY = ['cards', 'declineRate'] as const;
+const DECLINE_RATE_KEY = ['cards', 'declineRate'] as const;
 
 export const declineRateQuery = {
   queryKey: DECLINE_RATE_KEY,
