@@ -15,6 +15,7 @@ import zh from '@locales/zh-CN/declineMeter.json';
 import type { DeclineRate } from '../../../contract/cards';
 import { i18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline';
+import { percentOfBp } from '../../lib/percent';
 import { appStore, hasAccessToken, tokensAtom } from '../../lib/session';
 import { usePermission } from './Can';
 import { declineRateQuery } from './decline-rate-query';
@@ -42,18 +43,6 @@ export function meterState(
   return rate.rateBp >= rate.limitBp * NEAR_SHARE ? 'near' : 'ok';
 }
 
-/** One formatter per language: building an Intl.NumberFormat costs more than the whole meter. */
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
-function percent(bp: number, locale: string): string {
-  let format = percentFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-    percentFormats.set(locale, format);
-  }
-  return format.format(bp / 10_000);
-}
-
 export default function DeclineRateMeter() {
   const online = useOnline();
   // Re-render when the session ends: the query must not run again without a token.
@@ -63,8 +52,7 @@ export default function DeclineRateMeter() {
 }
 
 export function MeterView({ rate }: { rate: DeclineRate }) {
-  const { t, i18n: current } = useTranslation(NS);
-  const locale = current.language;
+  const { t } = useTranslation(NS);
   const state = meterState(rate);
   const filled = Math.min(1, rate.rateBp / (rate.limitBp * SCALE));
   const canSeeRecords = usePermission('card:record');
@@ -79,7 +67,7 @@ export function MeterView({ rate }: { rate: DeclineRate }) {
       <div className="cp-meter__head">
         <h2 className="cp-meter__title">{title}</h2>
         <span className="cp-meter__rate" data-testid="decline-meter-rate">
-          {percent(rate.rateBp, locale)}
+          {percentOfBp(rate.rateBp)}
         </span>
       </div>
       <div
@@ -88,7 +76,7 @@ export function MeterView({ rate }: { rate: DeclineRate }) {
         aria-valuemin={0}
         aria-valuemax={(rate.limitBp * SCALE) / 100}
         aria-valuenow={rate.rateBp / 100}
-        aria-valuetext={`${percent(rate.rateBp, locale)} · ${t(`state.${state}`)}`}
+        aria-valuetext={`${percentOfBp(rate.rateBp)} · ${t(`state.${state}`)}`}
         aria-label={title}
       >
         <span className="cp-meter__fill" style={{ width: `${filled * 100}%` }} />
@@ -98,7 +86,7 @@ export function MeterView({ rate }: { rate: DeclineRate }) {
         <strong>{t(`state.${state}`)}</strong> ·{' '}
         {t('counts', { declines: rate.declines, total: rate.authorizations })}
       </p>
-      <p className="cp-meter__note">{t('limit', { limit: percent(rate.limitBp, locale) })}</p>
+      <p className="cp-meter__note">{t('limit', { limit: percentOfBp(rate.limitBp) })}</p>
       {early ? (
         <p className="cp-meter__note" data-testid="decline-meter-early">
           {t('early', { min: rate.minAuthorizations, total: rate.authorizations })}

@@ -1,6 +1,6 @@
 /** The opening form's checks and the display helpers. */
 import { describe, expect, it } from 'vitest';
-import { percentOfBp, rateText } from './format';
+import { rateText } from './format';
 import {
   checkAmount,
   checkOpenDraft,
@@ -159,11 +159,7 @@ describe('initialSegment', () => {
 });
 
 describe('format', () => {
-  it('writes basis points and exchange rates', () => {
-    expect(percentOfBp(150)).toBe('1.5%');
-    expect(percentOfBp(1000)).toBe('10%');
-    expect(percentOfBp(9750)).toBe('97.5%');
-    expect(percentOfBp(2)).toBe('0.02%');
+  it('writes exchange rates', () => {
     expect(rateText(7_200_000)).toBe('7.2000');
     expect(rateText(71_500)).toBe('0.0715');
   });

@@ -10,7 +10,7 @@ import type { RouteName } from '../../../lib/route-meta';
 import { storeSession } from '../../../test-fixtures';
 import { stubApi, type Recorded } from '../../../test-utils';
 import { HomePage } from '../HomePage';
-import { formatRateBp, RiskNotice } from './RiskNotice';
+import { RiskNotice } from './RiskNotice';
 
 vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
@@ -196,13 +196,5 @@ describe('RiskNotice', () => {
     const grid = page.querySelector('.cp-home__grid');
     expect(notice.parentElement).toBe(page);
     expect(grid && notice.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-  });
-});
-
-describe('formatRateBp', () => {
-  it('writes basis points as a percentage', () => {
-    expect(formatRateBp(500, 'en')).toBe('5%');
-    expect(formatRateBp(850, 'en')).toBe('8.5%');
-    expect(formatRateBp(1234, 'zh-CN')).toBe('12.34%');
   });
 });

@@ -16,9 +16,9 @@ import { useOnline } from '../../../lib/offline';
 import { preloadable } from '../../../lib/preloadable';
 import type { RouteName } from '../../../lib/route-meta';
 import { appStore, hasAccessToken, tokensAtom } from '../../../lib/session';
-import { riskNoticeQueryKey } from './risk-rate';
+import { riskNoticeQueryKey } from './risk-notice-key';
 
-export { formatRateBp, riskNoticeQueryKey } from './risk-rate';
+export { riskNoticeQueryKey } from './risk-notice-key';
 
 /** The notice's load, shared by the card and the route's loader (routes/home-load.ts). */
 export const riskNoticeQuery = {

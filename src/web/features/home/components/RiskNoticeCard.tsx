@@ -17,11 +17,12 @@ import { ApiError, call, catalogueMessage } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';
 import { toastError } from '../../../lib/notify';
 import { ensureOnline } from '../../../lib/offline';
+import { percentOfBp } from '../../../lib/percent';
 import { allowedIds } from '../../../lib/permissions';
 import { routeMeta, type RouteName } from '../../../lib/route-meta';
 import { formatMoment } from '../time';
 import { CARDS_NS } from './risk-i18n';
-import { formatRateBp, riskNoticeQueryKey } from './risk-rate';
+import { riskNoticeQueryKey } from './risk-notice-key';
 import './risk-notice.css';
 
 export type RiskEvent = NonNullable<ResponseOf<typeof riskNotice>>;
@@ -40,7 +41,7 @@ export default function RiskNoticeCard({
   const [acknowledging, setAcknowledging] = useState(false);
 
   const locale = i18n.language;
-  const rate = formatRateBp(event.declineRateBp, locale);
+  const rate = percentOfBp(event.declineRateBp);
   const records = routeMeta('cardRecord');
   const showDeclines = builtRoutes.has('cardRecord') && allowedIds().has(records.permission);
 
@@ -105,7 +106,7 @@ export default function RiskNoticeCard({
           declines: event.declines,
           authorizations: event.authorizations,
           rate,
-          limit: formatRateBp(RISK_DECLINE_RATE_BP, locale),
+          limit: percentOfBp(RISK_DECLINE_RATE_BP),
           count: event.cardsFrozen,
           time: formatMoment(Date.parse(event.createdAt), locale),
         })}

@@ -8,7 +8,7 @@
 import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
 import type { GradeAnswer, GradeSegment } from '../../open/api';
-import { percentOfBp } from '../../open/format';
+import { percentOfBp } from '@web/lib/percent';
 import { CARD_OPEN_NS } from '../../open/i18n';
 
 export interface GradeResultsProps {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@web/components/ui/SelectField';
 import { productDate } from '@web/lib/product-time';
 import type { CouponView } from '../api';
-import { percentOfBp } from '../format';
+import { percentOfBp } from '@web/lib/percent';
 import { CARD_OPEN_NS } from '../i18n';
 
 export interface CouponFieldProps {

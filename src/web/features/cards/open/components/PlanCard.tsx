@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ServiceDialog } from '@web/components/layout/ServiceDialog';
 import { formatMoney } from '@web/lib/money';
 import { loadPrivilege, privilegeQueryKey } from '../api';
-import { percentOfBp } from '../format';
+import { percentOfBp } from '@web/lib/percent';
 import { CARD_OPEN_NS } from '../i18n';
 
 export function PlanCard() {

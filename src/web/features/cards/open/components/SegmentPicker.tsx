@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@web/lib/money';
 import type { SegmentView } from '../api';
-import { percentOfBp } from '../format';
+import { percentOfBp } from '@web/lib/percent';
 import { CARD_OPEN_NS } from '../i18n';
 
 /** Merchants named on a segment's card; the rest are counted ("+3"). */
