@@ -7,6 +7,7 @@ import { mailQueueJob } from './lib/mail-queue';
 import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/commissions/schedule-agent-jobs';
 import { batchSettleJob } from './modules/cards/batch/settle-batches';
+import { cardTallyJob } from './modules/cards/list/card-tally';
 import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
@@ -23,4 +24,5 @@ export const BACKGROUND_JOBS: readonly JobSpec[] = [
   batchSettleJob,
   pushQueueJob,
   liveChangesJob,
+  cardTallyJob,
 ];

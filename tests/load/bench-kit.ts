@@ -1,6 +1,6 @@
 /**
  * Pieces the benchmark parts share: a private database on a PostgreSQL server, a free port,
- * signing in as the demo account, and a repeatable pseudo-random sequence.
+ * signing in as the demo account, and a repeatable pseudo-random sequence (src/server/testing/prng.ts).
  */
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import { buildContext } from '../../src/server/bootstrap';
 import type { AppContext } from '../../src/server/context';
 import { accounts } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
+import { prng } from '../../src/server/testing/prng';
 import { auditLedger, isHealthy } from '../../src/server/modules/ledger';
 import { DEMO_ACCOUNT, seedDemoData } from '../../src/server/sandbox/seed';
 import { percentile } from './fixed-rate';
@@ -73,14 +74,7 @@ export async function signInDemo(url: string): Promise<string> {
   return body.data.access_token;
 }
 
-/** A deterministic pseudo-random sequence, so every run asks the same questions. */
-export function prng(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
+export { prng };
 
 export type QueryKinds = Record<string, (rand: () => number) => Record<string, string>>;
 export type Ask = (query: Record<string, string>) => Promise<{ ms: number; ok: boolean }>;

@@ -16,3 +16,4 @@ export * from './sub-accounts';
 export * from './card-groups';
 export * from './tags';
 export * from './live';
+export * from './card-tally';

@@ -121,9 +121,10 @@ export function registerCardManageRoutes(register: Registrar): void {
     exportCards(
       call.app,
       ownerOfCall(call),
-      team === '1' || subAccountId
+      (team === '1' || subAccountId
         ? subPageScope(principalOf(call), subAccountId)
-        : pageScope(principalOf(call)),
+        : pageScope(principalOf(call))
+      ).where,
       call.lang,
       input,
       { ip: call.ip, fullStepUp: fullExportStepUp(call), signal: call.hono.req.raw.signal },

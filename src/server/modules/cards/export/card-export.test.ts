@@ -221,7 +221,7 @@ describe('exportCards in batches', () => {
     const response = await exportCards(
       t.ctx,
       ownerOf({ sessionId: 's', accountId: me.accountId, subAccountId: null }),
-      pageScope({ sessionId: 's', accountId: me.accountId, subAccountId: null }),
+      pageScope({ sessionId: 's', accountId: me.accountId, subAccountId: null }).where,
       'en',
       { format: 'csv', full: '1', code },
       { ip: 'test', batchSize: 2, fullStepUp: { check: async () => null, spend: async () => null } },

@@ -5,7 +5,9 @@
  * Fast with many cards (issue 5 §5: p99 ≤ 50 ms with 10,000): the page's ids come first from the
  * index `cards_account_created_idx` (account_id, created_at, serial, id) walked backwards, so skipping
  * rows reads the index only; then just the page's cards are joined with their segment and balance. A
- * balance range reads the card row's copy of the balance (`cards_account_balance_idx`).
+ * balance range reads the card row's copy of the balance (`cards_account_balance_idx`). A page that
+ * is not the last needs the total: unfiltered, by "no group" or by one tag it comes from the card
+ * tally (card-tally.ts), otherwise it is counted.
  */
 import type { SQL } from 'drizzle-orm';
 import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -19,6 +21,8 @@ import { ownedBy, ownerOf } from '../card-access';
 import { selectCardViews, toCardView } from '../card-view';
 import type { CardFilter } from './list-filter';
 import { cardWhere, checkCardFilter } from './list-filter';
+import type { TallyHolders } from './card-tally';
+import { readTally, tallyBucket } from './card-tally';
 
 export interface CardListInput extends CardFilter {
   pageNo: number;
@@ -32,19 +36,35 @@ export interface CardPage {
   pageSize: number;
 }
 
+/** Whose cards a list holds: its where clause, and the same cards as the card tally splits them. */
+export interface CardScope {
+  where: SQL;
+  tally: TallyHolders;
+}
+
 /** card/page: every card the caller may see (a sub-account user: the cards they opened). */
-export function pageScope(principal: SessionPrincipal): SQL {
-  return ownedBy(ownerOf(principal));
+export function pageScope(principal: SessionPrincipal): CardScope {
+  const { accountId, subAccountId } = principal;
+  return {
+    where: ownedBy(ownerOf(principal)),
+    tally: subAccountId ? { accountId, holders: 'one', subAccountId } : { accountId, holders: 'everyone' },
+  };
 }
 
 /**
  * pageForSub: a sub-account user sees the cards they opened; the main account sees the cards its
  * sub-accounts opened, all of them or those of one sub-account.
  */
-export function subPageScope(principal: SessionPrincipal, subAccountId: string | undefined): SQL {
-  if (principal.subAccountId) return ownedBy(ownerOf(principal));
-  const mine = eq(cards.accountId, principal.accountId);
-  return and(mine, subAccountId ? eq(cards.subAccountId, subAccountId) : isNotNull(cards.subAccountId))!;
+export function subPageScope(principal: SessionPrincipal, subAccountId: string | undefined): CardScope {
+  if (principal.subAccountId) return pageScope(principal);
+  const { accountId } = principal;
+  const mine = eq(cards.accountId, accountId);
+  return subAccountId
+    ? {
+        where: and(mine, eq(cards.subAccountId, subAccountId))!,
+        tally: { accountId, holders: 'one', subAccountId },
+      }
+    : { where: and(mine, isNotNull(cards.subAccountId))!, tally: { accountId, holders: 'members' } };
 }
 
 /**
@@ -76,14 +96,14 @@ async function membersOf(db: Executor, subIds: readonly (string | null)[]): Prom
 /** `withMember`: each card names the member holding it (card/pageForSub, the owner's team list). */
 export async function listCards(
   ctx: AppContext,
-  scope: SQL,
+  scope: CardScope,
   input: CardListInput,
   lang: Lang,
   options: { withMember?: boolean } = {},
 ): Promise<CardPage> {
   checkCardFilter(input);
   const db = ctx.database.db;
-  const where = cardWhere(scope, input);
+  const where = cardWhere(scope.where, input);
   const skipped = (input.pageNo - 1) * input.pageSize;
   const keys = pageKeys(db, where, skipped, input.pageSize);
   const rows = await selectCardViews(db)
@@ -91,7 +111,7 @@ export async function listCards(
     .orderBy(desc(cards.createdAt), desc(cards.serial));
   // A page that is not full is the last one: it tells the total without counting.
   const lastPage = rows.length < input.pageSize && (rows.length > 0 || skipped === 0);
-  const total = lastPage ? skipped + rows.length : await countCards(db, where);
+  const total = lastPage ? skipped + rows.length : await countCards(db, where, scope.tally, input);
   const members = options.withMember
     ? await membersOf(
         db,
@@ -110,7 +130,15 @@ export async function listCards(
   };
 }
 
-async function countCards(db: Executor, where: SQL): Promise<number> {
+/** From the card tally when it holds exactly these cards (card-tally.ts); otherwise counted. */
+async function countCards(
+  db: Executor,
+  where: SQL,
+  holders: TallyHolders,
+  input: CardListInput,
+): Promise<number> {
+  const bucket = tallyBucket({ ...input });
+  if (bucket) return readTally(db, holders, bucket);
   const [row] = await db.select({ total: count() }).from(cards).where(where);
   return row?.total ?? 0;
 }

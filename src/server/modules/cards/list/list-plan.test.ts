@@ -66,7 +66,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card/page with 10,000
     pageNo: number,
     scope = pageScope({ sessionId: me.sessionId, accountId: me.accountId, subAccountId: null }),
   ) {
-    const keys = pageKeys(t.ctx.database.db, cardWhere(scope, filter), (pageNo - 1) * 20, 20);
+    const keys = pageKeys(t.ctx.database.db, cardWhere(scope.where, filter), (pageNo - 1) * 20, 20);
     const { sql: text, params } = keys.toSQL();
     const pool = (t.ctx.database.db as unknown as { $client: Pool }).$client;
     const result = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
