@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { DEFAULT_CPU_SLOWDOWN } from './cpu-calibration';
 import { CHROMIUM } from './page-weight';
 
 export interface LighthouseFigures {
@@ -22,6 +23,10 @@ export interface LighthouseFigures {
   failedAudits: string[];
   /** Lighthouse's own error when the run failed (its scores are then 0 and mean nothing). */
   runtimeError: string | null;
+  /** Lighthouse's measure of this host's CPU at the time of the run (cpu-calibration.ts). */
+  benchmarkIndex: number;
+  /** The CPU slowdown the run simulated, as Lighthouse's report states it. */
+  cpuSlowdown: number;
 }
 
 interface LcpElementDetails {
@@ -47,13 +52,20 @@ export function writeBaselinePage(distDir: string): void {
   writeFileSync(join(distDir, BASELINE_PAGE), baseline);
 }
 
+/** What a page is run with: `storage` goes into the origin's localStorage first (a signed-in session). */
+export interface LighthousePage {
+  url: string;
+  storage?: Record<string, string>;
+}
+
 /**
  * One Lighthouse run. `storage` is written into the origin's localStorage first (a signed-in
  * session for `/home`), and Lighthouse is told to keep it instead of clearing the origin.
+ * `cpuSlowdown` replaces Lighthouse's default CPU multiplier (cpu-calibration.ts).
  */
 export async function runLighthouse(
-  url: string,
-  storage?: Record<string, string>,
+  { url, storage }: LighthousePage,
+  cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
 ): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM.executablePath,
@@ -76,6 +88,8 @@ export async function runLighthouse(
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: Boolean(storage),
+        // Merged into the mobile profile's throttling: only the CPU changes.
+        throttling: { cpuSlowdownMultiplier: cpuSlowdown },
       },
       undefined,
       page,
@@ -105,6 +119,8 @@ export async function runLighthouse(
       lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details as LcpElementDetails),
       failedAudits,
       runtimeError: result.lhr.runtimeError?.message ?? null,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      cpuSlowdown: result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
     };
   } finally {
     await browser.disconnect();
@@ -119,13 +135,14 @@ export async function runLighthouse(
  * and counted in `failed`.
  */
 export async function runLighthouseRounds(
-  pages: Record<string, { url: string; storage?: Record<string, string> }>,
+  pages: Record<string, LighthousePage>,
   runs: number,
+  cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
 ): Promise<Record<string, { median: LighthouseFigures; all: LighthouseFigures[]; failed: string[] }>> {
   const all: Record<string, LighthouseFigures[]> = {};
   for (let run = 0; run < runs; run++)
     for (const [name, page] of Object.entries(pages))
-      (all[name] ??= []).push(await runLighthouse(page.url, page.storage));
+      (all[name] ??= []).push(await runLighthouse(page, cpuSlowdown));
   return Object.fromEntries(
     Object.entries(all).map(([name, runs]) => {
       const figures = runs.filter((run) => !run.runtimeError);
