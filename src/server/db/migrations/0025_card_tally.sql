@@ -13,32 +13,24 @@ CREATE INDEX "card_tally_account_bucket_idx" ON "card_tally" USING btree ("accou
 -- The card tally's triggers (schema/card-tally.ts). Each statement adds one row per (account, holder,
 -- bucket) it changed, from its transition table, so a batch of 500 cards is two rows, not a thousand.
 -- A card is in `all` from its insert; in `none` from its insert until a group membership names it and
--- again once none does; in `tag:<id>` while card_tags pairs them. Deleting a card row (tests and
--- purges only: the product deletes by status) takes it out of `all` and `none`: a card still in a group
--- cannot be deleted, card_group_members references it.
-CREATE FUNCTION card_tally_cards_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- again once none does; in `tag:<id>` while card_tags pairs them. The insert and delete triggers of a
+-- table share one function: both name their transition table `changed`, and TG_OP gives the sign.
+-- Deleting a card row (tests and purges only: the product deletes by status) takes it out of `all`
+-- and `none`: a card still in a group cannot be deleted, card_group_members references it.
+CREATE FUNCTION card_tally_cards() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, b.bucket, count(*)
-    FROM new_cards c CROSS JOIN (VALUES ('all'), ('none')) AS b (bucket)
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION card_tally_cards_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, b.bucket, -count(*)
-    FROM old_cards c CROSS JOIN (VALUES ('all'), ('none')) AS b (bucket)
+    SELECT c.account_id, c.sub_account_id, b.bucket, CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END * count(*)
+    FROM changed c CROSS JOIN (VALUES ('all'), ('none')) AS b (bucket)
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER cards_tally_added AFTER INSERT ON cards
-  REFERENCING NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION card_tally_cards_added();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_cards();
 --> statement-breakpoint
 CREATE TRIGGER cards_tally_removed AFTER DELETE ON cards
-  REFERENCING OLD TABLE AS old_cards FOR EACH STATEMENT EXECUTE FUNCTION card_tally_cards_removed();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_cards();
 --> statement-breakpoint
 -- A card changing holder (a member's expiry moving their cards to the main account) takes every bucket
 -- it is in from the old holder to the new. Rare, so one row trigger per card is enough.
@@ -72,59 +64,39 @@ BEGIN
   PERFORM 1 FROM cards WHERE id = ANY (p_ids) ORDER BY id FOR SHARE;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION card_tally_grouped() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A membership taken out of `none`; moving a card from one group to another updates its membership,
+-- so it stays out, and only inserts and deletes count.
+CREATE FUNCTION card_tally_members() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM new_members));
+  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM changed));
   INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, 'none', -count(*)
-    FROM new_members m JOIN cards c ON c.id = m.card_id
+    SELECT c.account_id, c.sub_account_id, 'none', CASE TG_OP WHEN 'INSERT' THEN -1 ELSE 1 END * count(*)
+    FROM changed m JOIN cards c ON c.id = m.card_id
     GROUP BY 1, 2 ORDER BY 1, 2;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION card_tally_ungrouped() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM old_members));
-  INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, 'none', count(*)
-    FROM old_members m JOIN cards c ON c.id = m.card_id
-    GROUP BY 1, 2 ORDER BY 1, 2;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
--- Moving a card from one group to another updates its membership: it stays out of `none`, so only
--- inserts and deletes count.
 CREATE TRIGGER card_group_members_tally_added AFTER INSERT ON card_group_members
-  REFERENCING NEW TABLE AS new_members FOR EACH STATEMENT EXECUTE FUNCTION card_tally_grouped();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_members();
 --> statement-breakpoint
 CREATE TRIGGER card_group_members_tally_removed AFTER DELETE ON card_group_members
-  REFERENCING OLD TABLE AS old_members FOR EACH STATEMENT EXECUTE FUNCTION card_tally_ungrouped();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_members();
 --> statement-breakpoint
-CREATE FUNCTION card_tally_tagged() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION card_tally_tags() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM new_tags));
+  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM changed));
   INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, 'tag:' || t.tag_id, count(*)
-    FROM new_tags t JOIN cards c ON c.id = t.card_id
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION card_tally_untagged() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM card_tally_lock_cards(ARRAY(SELECT card_id FROM old_tags));
-  INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
-    SELECT c.account_id, c.sub_account_id, 'tag:' || t.tag_id, -count(*)
-    FROM old_tags t JOIN cards c ON c.id = t.card_id
+    SELECT c.account_id, c.sub_account_id, 'tag:' || t.tag_id, CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END * count(*)
+    FROM changed t JOIN cards c ON c.id = t.card_id
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER card_tags_tally_added AFTER INSERT ON card_tags
-  REFERENCING NEW TABLE AS new_tags FOR EACH STATEMENT EXECUTE FUNCTION card_tally_tagged();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_tags();
 --> statement-breakpoint
 CREATE TRIGGER card_tags_tally_removed AFTER DELETE ON card_tags
-  REFERENCING OLD TABLE AS old_tags FOR EACH STATEMENT EXECUTE FUNCTION card_tally_untagged();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION card_tally_tags();
 --> statement-breakpoint
 -- The cards that exist when this migration runs.
 INSERT INTO card_tally (account_id, sub_account_id, bucket, delta)
