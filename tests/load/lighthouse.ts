@@ -25,8 +25,6 @@ export interface LighthouseFigures {
   runtimeError: string | null;
   /** Lighthouse's measure of this host's CPU at the time of the run (cpu-calibration.ts). */
   benchmarkIndex: number;
-  /** The CPU slowdown the run simulated, as Lighthouse's report states it. */
-  cpuSlowdown: number;
 }
 
 interface LcpElementDetails {
@@ -95,6 +93,8 @@ export async function runLighthouse(
       page,
     );
     if (!result) throw new Error('Lighthouse returned nothing');
+    const simulated = result.lhr.configSettings.throttling.cpuSlowdownMultiplier;
+    if (simulated !== cpuSlowdown) throw new Error(`Lighthouse ran at ×${simulated}, not ×${cpuSlowdown}`);
     // For looking into a figure: BENCH_LIGHTHOUSE_DIR keeps every run's whole report there.
     const keepIn = process.env.BENCH_LIGHTHOUSE_DIR;
     if (keepIn) {
@@ -120,7 +120,6 @@ export async function runLighthouse(
       failedAudits,
       runtimeError: result.lhr.runtimeError?.message ?? null,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
-      cpuSlowdown: result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
     };
   } finally {
     await browser.disconnect();

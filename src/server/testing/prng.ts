@@ -1,4 +1,7 @@
-/** A deterministic pseudo-random sequence (a linear congruential generator), so every run of a test or benchmark makes the same choices. */
+/**
+ * A deterministic pseudo-random sequence (a linear congruential generator), so every run of a test
+ * or benchmark makes the same choices.
+ */
 export function prng(seed: number): () => number {
   let state = seed;
   return () => {

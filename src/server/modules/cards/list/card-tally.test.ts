@@ -12,7 +12,7 @@ import type { CardView } from '@contract/cards';
 import { cardPage } from '@contract/cards';
 import type { Executor } from '../../../db/client';
 import { MIGRATIONS_FOLDER } from '../../../db/client';
-import { cardGroupMembers, cards, cardTags, cardTally } from '../../../db/schema';
+import { cardEvents, cardGroupMembers, cards, cardTags, cardTally } from '../../../db/schema';
 import { openTestCard } from '../../../testing/cards';
 import { prng } from '../../../testing/prng';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
@@ -189,7 +189,7 @@ describe('the tally against the cards', () => {
     const db = t.ctx.database.db;
     await db.delete(cardTags).where(inArray(cardTags.cardId, [a.id, b.id]));
     await db.delete(cardGroupMembers).where(eq(cardGroupMembers.cardId, a.id));
-    await db.execute(`delete from card_events where card_id in ('${a.id}', '${b.id}')`);
+    await db.delete(cardEvents).where(inArray(cardEvents.cardId, [a.id, b.id]));
     await db.delete(cards).where(inArray(cards.id, [a.id, b.id]));
     expect(await tallyErrors(account.accountId, [], [tag.id])).toEqual([]);
     expect(await readTally(db, pageScope({ sessionId: 's', ...owner }).tally, 'all')).toBe(0);
