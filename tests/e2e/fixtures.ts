@@ -127,6 +127,35 @@ export async function signInWithStorage(page: Page, account: Account, path = '/#
   return tokens;
 }
 
+/**
+ * Waits until no inline style changes for three frames running (at most 2 s). antd-mobile's sheets
+ * and dialogs open with react-spring, which writes opacity and transform into the element's style
+ * on every frame: `getAnimations()` does not see it, and axe run mid-way measured the text of a
+ * half-faded dialog against the page behind it (contrast 3.4 instead of the 4.5 it has once open).
+ */
+async function inlineStylesSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const deadline = performance.now() + 2_000;
+        const styles = () =>
+          Array.from(document.querySelectorAll('[style]'), (element) => element.getAttribute('style')).join(
+            '|',
+          );
+        let last = styles();
+        let still = 0;
+        const check = () => {
+          const now = styles();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3 || performance.now() > deadline) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 /** axe with WCAG 2 A/AA rules; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Contrast is judged on what stays on screen, not on a fade: a button enabled while axe runs (the
@@ -145,6 +174,7 @@ export async function expectAccessible(page: Page): Promise<void> {
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
+    await inlineStylesSettled(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     // Each node with axe's reason (for contrast: the colours and the ratio it measured).
