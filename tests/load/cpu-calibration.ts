@@ -8,16 +8,19 @@
  * between them. The bench prints the scores at both multipliers.
  */
 
+/** The benchmarkIndex Lighthouse's default slowdown is right for (its calculator gives it ×4). */
+export const DEFAULT_INDEX = 1533;
+
 /** (benchmarkIndex, multiplier) points of Lighthouse's CPU throttling calculator. */
 const CALCULATOR_POINTS: ReadonlyArray<readonly [number, number]> = [
   [150, 1],
   [800, 2],
   [1300, 3],
-  [1533, 4],
+  [DEFAULT_INDEX, 4],
   [2000, 6],
 ];
 
-/** Lighthouse's default multiplier: what the calculator gives a host of index 1,533. */
+/** Lighthouse's default multiplier: what the calculator gives a host of `DEFAULT_INDEX`. */
 export const DEFAULT_CPU_SLOWDOWN = 4;
 
 /**

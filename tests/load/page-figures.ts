@@ -7,7 +7,7 @@
  * held against the target: it emulates the same phone whatever the day's host speed.
  */
 import type { Report } from './bench-kit';
-import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN } from './cpu-calibration';
+import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN, DEFAULT_INDEX } from './cpu-calibration';
 import { percentile } from './fixed-rate';
 import { BASELINE_PAGE, runLighthouseRounds, writeBaselinePage } from './lighthouse';
 import { measurePageWeight } from './page-weight';
@@ -54,7 +54,7 @@ export async function reportPages(
   report(
     "this host's Lighthouse benchmarkIndex, and the CPU slowdown that emulates Lighthouse's phone on it",
     `${hostIndex.toFixed(0)} (median of ${indexes.length} runs, ${Math.min(...indexes).toFixed(0)}–${Math.max(...indexes).toFixed(0)}): ×${slowdown.toFixed(2)}`,
-    `reported (Lighthouse's default ×${DEFAULT_CPU_SLOWDOWN} assumes an index of 1,533)`,
+    `reported (Lighthouse's default ×${DEFAULT_CPU_SLOWDOWN} assumes an index of ${DEFAULT_INDEX.toLocaleString('en')})`,
   );
   reportRounds(
     report,

@@ -258,6 +258,7 @@ describe('card/page totals', () => {
   });
 });
 
+// PostgreSQL only: PGlite runs one transaction at a time, so nothing there can race.
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('the tally under concurrency', () => {
   /** Holds a transaction open after `work` until `release` resolves. */
   function heldTransaction(work: Parameters<typeof t.ctx.database.db.transaction>[0]) {

@@ -29,7 +29,7 @@ const NOT_FILTERS = new Set(['pageNo', 'pageSize', 'subAccountId']);
  * The bucket holding exactly the cards `input` asks for, or null when the filter is anything else.
  * An unknown field counts as a filter, so a filter added later counts until it is taught here.
  */
-export function tallyBucket(input: Record<string, unknown>): string | null {
+export function tallyBucket(input: object): string | null {
   const filters = Object.entries(input).filter(
     ([name, value]) => !NOT_FILTERS.has(name) && value !== undefined && value !== '',
   );

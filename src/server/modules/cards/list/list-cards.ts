@@ -137,7 +137,7 @@ async function countCards(
   holders: TallyHolders,
   input: CardListInput,
 ): Promise<number> {
-  const bucket = tallyBucket({ ...input });
+  const bucket = tallyBucket(input);
   if (bucket) return readTally(db, holders, bucket);
   const [row] = await db.select({ total: count() }).from(cards).where(where);
   return row?.total ?? 0;
