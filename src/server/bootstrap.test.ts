@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildContext, productionProblems } from './bootstrap';
+import { buildContext, clientConfigProblems, productionProblems } from './bootstrap';
 import { TOPUP_CHANNELS as CHANNELS } from '../contract/topup-rules';
 import { loadEnv } from './env';
 
@@ -9,7 +9,6 @@ describe('production mode', () => {
     const problems = productionProblems(env);
     expect(problems.join('\n')).toMatch(/SMTP_URL/);
     expect(problems.join('\n')).toMatch(/SECRET_KEY/);
-    expect(problems.join('\n')).toMatch(/OAUTH_CLIENTS/);
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
     expect(problems.join('\n')).toMatch(/PAYMENTS_GATEWAY_URL/);
     expect(problems.join('\n')).toMatch(/PAYMENT_CHANNEL_SECRETS needs a secret for wechat, alipay/);
@@ -25,7 +24,7 @@ describe('production mode', () => {
       APP_MODE: 'production',
       SMTP_URL: 'smtp://mail.internal:587',
       SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      OAUTH_CLIENTS: 'portal:Kx7q-Rm2v-Wp9z-Ld4h',
+      OAUTH_CLIENTS: 'erp:Kx7q-Rm2v-Wp9z-Ld4h',
       DATABASE_URL: 'postgres://app@db/portal',
       PAYMENTS_GATEWAY_URL: 'https://gateway.internal/v1',
       PAYMENT_CHANNEL_SECRETS: CHANNELS.map((c, i) => `${c}:${i}-9fQ2mZ7xLk4wRt8v`).join(','),
@@ -38,17 +37,16 @@ describe('production mode', () => {
     expect(productionProblems(env)).toEqual([]);
   });
 
-  it('refuses short or guessable secrets and the web client’s public default, without quoting them', () => {
+  it('refuses short or guessable secrets without quoting them', () => {
     const weak = loadEnv({
       APP_MODE: 'production',
-      OAUTH_CLIENTS: 'portal:portal,x:y',
+      OAUTH_CLIENTS: 'erp:portal,x:y',
       PAYMENT_CHANNEL_SECRETS: 'wechat:a,alipay:abababababababababab',
       ISSUER_EVENT_SECRET: 'aaaaaaaaaaaaaaaa',
       IDENTITY_API_SECRET: '0123456789abcdef',
     });
     const problems = productionProblems(weak).join('\n');
-    expect(problems).toContain('OAUTH_CLIENTS secret of "portal" must be at least 16 characters');
-    expect(problems).toContain('OAUTH_CLIENTS secret of "portal" (the public default)');
+    expect(problems).toContain('OAUTH_CLIENTS secret of "erp" must be at least 16 characters');
     expect(problems).toContain('OAUTH_CLIENTS secret of "x" must be at least 16 characters');
     expect(problems).toContain('PAYMENT_CHANNEL_SECRETS secret of wechat must be at least 16 characters');
     expect(problems).toContain('PAYMENT_CHANNEL_SECRETS secret of alipay is too easy to guess');
@@ -56,6 +54,15 @@ describe('production mode', () => {
     // Sixteen different hex digits are 64 bits by the estimate: accepted.
     expect(problems).not.toContain('IDENTITY_API_SECRET');
     expect(problems).not.toMatch(/aaaaaaaa|abababab/);
+  });
+
+  it('refuses a secret for the PWA’s public client in any mode, naming the setting', async () => {
+    for (const APP_MODE of ['demo', 'production'] as const) {
+      const env = loadEnv({ APP_MODE, OAUTH_CLIENTS: 'portal:Kx7q-Rm2v-Wp9z-Ld4h' });
+      expect(clientConfigProblems(env).join('\n')).toMatch(/OAUTH_CLIENTS must not name "portal"/);
+    }
+    await expect(buildContext(loadEnv({ OAUTH_CLIENTS: 'portal:x' }))).rejects.toThrow(/public client/);
+    expect(clientConfigProblems(loadEnv({ OAUTH_CLIENTS: 'erp:Kx7q-Rm2v-Wp9z-Ld4h' }))).toEqual([]);
   });
 
   it('demo mode needs nothing', () => {

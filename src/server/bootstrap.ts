@@ -1,4 +1,5 @@
 /** Builds the AppContext from a validated environment: database, secrets, mail, storage, clients, clock. */
+import { WEB_CLIENT_ID } from '../contract/auth';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -15,17 +16,12 @@ import { parseChannelSecrets } from './providers/payments/channel-secrets';
 import { payoutsConfigProblems } from './providers/payouts';
 import { createStorageProvider, storageConfigProblems, storageProductionProblems } from './providers/storage';
 
-export const DEFAULT_CLIENTS = 'portal:portal';
-const WEB_CLIENT_ID = 'portal';
-const DEFAULT_WEB_SECRET = 'portal';
-
 /** Production refuses sandbox providers and default secrets (issue 2, section 2). */
 export function productionProblems(env: Env): string[] {
   if (env.APP_MODE !== 'production') return [];
   const problems: string[] = [];
   if (!env.SMTP_URL) problems.push('SMTP_URL is required (the sandbox outbox is demo-only)');
   if (!env.SECRET_KEY) problems.push('SECRET_KEY is required (no generated key file in production)');
-  if (env.OAUTH_CLIENTS === DEFAULT_CLIENTS) problems.push('OAUTH_CLIENTS must not use the default secret');
   problems.push(...secretStrengthProblems(env));
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
@@ -38,16 +34,11 @@ export function productionProblems(env: Env): string[] {
   return problems;
 }
 
-/**
- * Every configured secret, checked for length and guessability (lib/secret-strength.ts); the web
- * client `portal` must not keep its public default secret.
- */
+/** Every configured secret, checked for length and guessability (lib/secret-strength.ts). */
 function secretStrengthProblems(env: Env): string[] {
   const named: [string, string][] = [];
   const clients = parseClients(env.OAUTH_CLIENTS);
   for (const [id, secret] of clients) named.push([`OAUTH_CLIENTS secret of "${id}"`, secret]);
-  if (clients.get(WEB_CLIENT_ID) === DEFAULT_WEB_SECRET)
-    named.push([`OAUTH_CLIENTS secret of "${WEB_CLIENT_ID}" (the public default)`, '']);
   for (const [channel, secret] of parseChannelSecrets(env.PAYMENT_CHANNEL_SECRETS))
     named.push([`PAYMENT_CHANNEL_SECRETS secret of ${channel}`, secret]);
   if (env.ISSUER_EVENT_SECRET) named.push(['ISSUER_EVENT_SECRET', env.ISSUER_EVENT_SECRET]);
@@ -58,10 +49,26 @@ function secretStrengthProblems(env: Env): string[] {
   return named.map(([name, secret]) => weakSecretProblem(name, secret)).filter((p) => p !== null);
 }
 
+/**
+ * `OAUTH_CLIENTS` lists confidential clients only. The PWA's id is public and takes no secret, so
+ * a secret configured for it would protect nothing and suggest it did (decisions.md "Token clients").
+ */
+export function clientConfigProblems(env: Env): string[] {
+  return parseClients(env.OAUTH_CLIENTS).has(WEB_CLIENT_ID)
+    ? [
+        `OAUTH_CLIENTS must not name "${WEB_CLIENT_ID}": it is the PWA's public client and takes no secret; list only confidential integrators`,
+      ]
+    : [];
+}
+
 export async function buildContext(env: Env, options: { now?: () => Date } = {}): Promise<AppContext> {
   const problems = productionProblems(env);
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
-  const mismatched = [...payoutsConfigProblems(env), ...storageConfigProblems(env)];
+  const mismatched = [
+    ...clientConfigProblems(env),
+    ...payoutsConfigProblems(env),
+    ...storageConfigProblems(env),
+  ];
   if (mismatched.length > 0) throw new Error(`Refusing to start: ${mismatched.join('; ')}`);
   const log = createLogger(env.LOG_LEVEL);
   const box = env.SECRET_KEY ? SecretBox.fromBase64(env.SECRET_KEY) : SecretBox.fromDataDir(env.DATA_DIR);

@@ -76,7 +76,8 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: contact')
     .default('mailto:ops@card-portal.local'),
   /** Registered token clients as `id:secret` pairs, comma separated. */
-  OAUTH_CLIENTS: z.string().default('portal:portal'),
+  // Confidential token clients (integrators), `id:secret` pairs; the PWA is the public client `portal`.
+  OAUTH_CLIENTS: z.string().default(''),
   ACCESS_TOKEN_TTL: seconds(30 * 60),
   REFRESH_TOKEN_TTL: seconds(7 * 24 * 3600),
   SESSION_IDLE_TTL: seconds(2 * 3600),

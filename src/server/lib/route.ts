@@ -6,6 +6,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { WEB_CLIENT_ID } from '../../contract/auth';
 import type { EndpointDef, ParsedRequestOf, ResponseOf } from '../../contract/core';
 import { Code, isAudited } from '../../contract/core';
 import type { AppContext } from '../context';
@@ -163,6 +164,8 @@ function checkClient(c: Context, app: AppContext): string {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const at = decoded.indexOf(':');
   const id = decoded.slice(0, at);
+  // The PWA is a public client (RFC 6749 §2.1): known by its id; what follows the colon is public.
+  if (id === WEB_CLIENT_ID) return id;
   const secret = app.clients.get(id);
   if (at < 1 || secret === undefined || !safeEqual(secret, decoded.slice(at + 1))) {
     throw fail.unauthorized('server:errors.badClient');

@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Tokens } from '../../contract/auth';
-import { loginPwd, signup, signupCode } from '../../contract/auth';
+import { loginPwd, signup, signupCode, WEB_CLIENT_BASIC } from '../../contract/auth';
 import type { EndpointDef, Envelope, RequestOf } from '../../contract/core';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
@@ -24,7 +24,7 @@ import { createStorageProvider } from '../providers/storage';
 import type { TestDatabase, TestDbKind } from './test-db';
 import { openTestDatabase } from './test-db';
 
-export const CLIENT_BASIC = `Basic ${Buffer.from('portal:portal').toString('base64')}`;
+export const CLIENT_BASIC = `Basic ${Buffer.from(WEB_CLIENT_BASIC).toString('base64')}`;
 export const TEST_PASSWORD = 'Sup3r-secret!';
 
 export interface CallOptions {

@@ -6,6 +6,7 @@
  */
 import ky, { TimeoutError } from 'ky';
 import type { EndpointDef, Envelope, RequestOf, ResponseOf } from '../../contract/core';
+import { WEB_CLIENT_BASIC } from '../../contract/auth';
 import {
   catalogueMessage,
   identityLevelNeeded,
@@ -26,8 +27,8 @@ export const REQUEST_TIMEOUT_MS = 180_000;
 /** api-conventions.md: this user lacks the permission (does not sign out). */
 const NO_PERMISSION_CODE = 4030;
 
-/** The built-in web client (api-conventions.md "Authentication"). */
-const CLIENT_AUTHORIZATION = `Basic ${btoa('portal:portal')}`;
+/** The PWA is a public client: its fixed Basic authorization is no secret (api-conventions.md "Authentication"). */
+const CLIENT_AUTHORIZATION = `Basic ${btoa(WEB_CLIENT_BASIC)}`;
 
 /** A non-200 answer (or no answer: code 0). `data` carries details, e.g. the 428 step. */
 export class ApiError<D = unknown> extends Error {

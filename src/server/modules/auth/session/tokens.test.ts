@@ -66,7 +66,7 @@ describe('refresh grant', () => {
 
   it('refuses a wrong client with 401', async () => {
     const { tokens } = await signedIn();
-    const wrong = `Basic ${Buffer.from('portal:nope').toString('base64')}`;
+    const wrong = `Basic ${Buffer.from('erp:nope').toString('base64')}`;
     const answer = await t.api(
       refreshToken,
       { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },

@@ -13,7 +13,7 @@ const KIOSK_BASIC = `Basic ${Buffer.from('kiosk:kiosk-secret').toString('base64'
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ...TRUSTED_PROXY, OAUTH_CLIENTS: 'portal:portal,kiosk:kiosk-secret' });
+  t = await createTestApp({ ...TRUSTED_PROXY, OAUTH_CLIENTS: 'kiosk:kiosk-secret' });
 });
 afterAll(async () => t.close());
 

@@ -83,7 +83,7 @@ describe('sign-in by password', () => {
 
   it('refuses a wrong client with 401', async () => {
     const { email, password } = await t.register();
-    const badClient = `Basic ${Buffer.from('portal:wrong').toString('base64')}`;
+    const badClient = `Basic ${Buffer.from('kiosk:wrong').toString('base64')}`;
     const answer = await t.api(
       loginPwd,
       { username: email, password },
