@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/web/test-setup.ts'],
+          setupFiles: ['src/web/testing/setup.ts'],
         },
       },
       {

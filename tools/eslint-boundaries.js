@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Import boundaries of architecture.md as a lint rule: contract imports nothing of server or web
- * (and no Node APIs), server and web never import each other, a web feature never imports another.
+ * (and no Node APIs), server and web never import each other, a web feature never imports another,
+ * and product code never imports a test kit (`src/server/testing/`, `src/web/testing/`).
  */
 import path from 'node:path';
 
@@ -28,6 +29,18 @@ function layerOf(file) {
   const rel = path.relative(SRC, file).split(path.sep);
   if (rel[0] === 'web' && rel[1] === 'features') return { layer: 'web', feature: rel[2] };
   return { layer: rel[0], feature: undefined };
+}
+
+/** A file of a test kit folder, or a test itself: what may import test kits. */
+const TESTING = new Set(['server/testing', 'web/testing']);
+/** @param {string} file */
+function isTestKit(file) {
+  const rel = path.relative(SRC, file).split(path.sep);
+  return TESTING.has(`${rel[0]}/${rel[1]}`);
+}
+/** @param {string} file */
+function isTestCode(file) {
+  return isTestKit(file) || /\.test\.tsx?$/.test(file);
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -57,6 +70,10 @@ const rule = {
         (from.layer === 'server' && to.layer === 'web') ||
         (from.layer === 'web' && to.layer === 'server') ||
         (from.feature !== undefined && to.feature !== undefined && from.feature !== to.feature);
+      if (isTestKit(target) && !isTestCode(file)) {
+        context.report({ node, messageId: 'cross', data: { from: 'product code', to: 'a test kit' } });
+        return;
+      }
       if (bad) {
         const name = (/** @type {{layer: string, feature?: string}} */ l) =>
           l.feature ? `web/features/${l.feature}` : l.layer;

@@ -18,11 +18,11 @@ import { getItem, setItem } from './lib/storage';
 import { guardSignedInPage } from './router';
 import type { UserInfo } from '../contract/account';
 import { subAccessGrant } from '../contract/permissions';
-import { FULL_MEMBER_GRANT, storeSession, TEST_USER } from './test-fixtures';
-import { renderApp, stubApi } from './test-utils';
+import { FULL_MEMBER_GRANT, storeSession, TEST_USER } from './testing/fixtures';
+import { renderApp, stubApi } from './testing/utils';
 
 // jsdom has no IndexedDB; the home page keeps its offline snapshot there.
-vi.mock('idb-keyval', async () => (await import('./test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('./testing/fixtures')).memoryIdb());
 
 const TOKENS = {
   access_token: 'access-token-2',

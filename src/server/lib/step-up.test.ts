@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepUp } from '../../contract/account';
 import { stepUpTickets, subAccounts } from '../db/schema';
-import { bindGoogle } from '../modules/auth/test-kit';
+import { bindGoogle } from '../testing/auth';
 import type { TestApp } from '../testing/harness';
 import { createTestApp, TEST_PASSWORD } from '../testing/harness';
 import { openSession, signedInAccount } from '../testing/signed-in';

@@ -4,11 +4,11 @@ import type { OtpView } from '../../contract/cards';
 import { cardBalance, openTestCard } from '../testing/cards';
 import { fileSignedInAccount, fileTestApp } from '../testing/file-app';
 import { signedInAccount } from '../testing/signed-in';
-import { authorizationRow, cardRow } from '../modules/card-spend/issuer.test-kit';
+import { authorizationRow, cardRow } from '../testing/issuer';
 import type { CardRow } from '../modules/cards/card-access';
 import { majorToMinor } from './card-spend-routes';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
-import { simulatorRequests } from './simulator-test-kit';
+import { simulatorRequests } from '../testing/simulator';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

@@ -4,15 +4,8 @@ import { createApp } from '../app';
 import type { TestApp } from '../testing/harness';
 import { createTestApp } from '../testing/harness';
 import { signedInAccount } from '../testing/signed-in';
-import { tinyPng } from '../modules/files/test-images';
-import {
-  eventsOf,
-  forecastIn,
-  forecastRow,
-  submit,
-  usdBalance,
-  validFields,
-} from '../modules/forecasts/test-fixtures';
+import { tinyPng } from '../testing/images';
+import { eventsOf, forecastIn, forecastRow, submit, usdBalance, validFields } from '../testing/forecasts';
 import type { ForecastView } from '../../contract/finance';
 import { escapeHtml } from './forecasts-page';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fileSignedInAccount, fileTestApp } from '../testing/file-app';
 import { createTestApp } from '../testing/harness';
 import { signedInAccount } from '../testing/signed-in';
-import { balanceOf, callbacksOf, newOrder, orderRow } from '../modules/topups/topups.test-kit';
+import { balanceOf, callbacksOf, newOrder, orderRow } from '../testing/topups';
 import type { SimulatorOrder } from './payments-simulator';
-import { simulatorRequests } from './simulator-test-kit';
+import { simulatorRequests } from '../testing/simulator';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { agentBalances } from '../db/schema';
 import { accrueFees } from '../modules/agent/commissions/accrue-fees';
 import { addBankCard } from '../modules/agent/bank-cards/add-bank-card';
-import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from '../modules/agent/agent.test-kit';
+import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from '../testing/agent';
 import { withdrawToBankCard } from '../modules/agent/withdrawals/withdraw-to-bank-card';
 import type { TestApp } from '../testing/harness';
 import { createTestApp } from '../testing/harness';

@@ -8,7 +8,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subAccessGrant } from '../../contract/permissions';
 import { createAppRouter } from '../router';
-import { storeSession, TEST_USER } from '../test-fixtures';
+import { storeSession, TEST_USER } from '../testing/fixtures';
 import { followAccess } from './access-follow';
 import { i18n } from './i18n';
 import * as notify from './notify';

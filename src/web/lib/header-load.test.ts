@@ -2,8 +2,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { wallet } from '../../contract/wallet';
-import { stubApi } from '../test-utils';
-import { storeSession } from '../test-fixtures';
+import { stubApi } from '../testing/utils';
+import { storeSession } from '../testing/fixtures';
 import { headerLoad, HeaderLoadError } from './header-load';
 import * as notify from './notify';
 

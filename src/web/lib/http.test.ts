@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { info } from '../../contract/account';
 import { loginPwd, logout, signupCode } from '../../contract/auth';
 import { endpoint } from '../../contract/core';
-import { stubApi } from '../test-utils';
+import { stubApi } from '../testing/utils';
 import { ApiError, call, download, fileNameOf, newIdempotencyKey, setSignInRedirect } from './http';
 import { toastError } from './notify';
 import { saveTokens } from './session';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { keysOf } from '../test-locales';
+import { keysOf } from '../testing/locales';
 import { langOf, localeOf, setLang, storedLang, translate } from './i18n';
 import { getItem } from './storage';
 

@@ -2,7 +2,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qrCreate } from '../../contract/finance';
-import { stubApi } from '../test-utils';
+import { stubApi } from '../testing/utils';
 import { identityLevelNeeded } from './catalogue';
 import { call, setPageOpener } from './http';
 import { toastError } from './notify';

@@ -8,8 +8,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subAccessGrant } from '../../contract/permissions';
-import { FULL_MEMBER_GRANT, storeSession, TEST_USER } from '../test-fixtures';
-import { stubApi } from '../test-utils';
+import { FULL_MEMBER_GRANT, storeSession, TEST_USER } from '../testing/fixtures';
+import { stubApi } from '../testing/utils';
 import { setSignInRedirect } from './http';
 import { i18n } from './i18n';
 import { startLive, stopLive } from './live';

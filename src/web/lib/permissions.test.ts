@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../../contract/permissions';
-import { TEST_USER } from '../test-fixtures';
+import { TEST_USER } from '../testing/fixtures';
 import {
   allowedIds,
   guardTarget,

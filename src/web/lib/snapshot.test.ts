@@ -2,9 +2,9 @@
 import { set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { secretFieldIn, snapshotKey, snapshotStore } from './snapshot';
-import { idbMemory as db } from '../test-idb';
+import { idbMemory as db } from '../testing/idb';
 
-vi.mock('idb-keyval', () => import('../test-idb'));
+vi.mock('idb-keyval', () => import('../testing/idb'));
 
 interface Figures {
   total: number;

@@ -2,11 +2,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/queryClient';
-import { shellApi, storeSession } from '../test-fixtures';
-import { renderApp, stubApi } from '../test-utils';
+import { shellApi, storeSession } from '../testing/fixtures';
+import { renderApp, stubApi } from '../testing/utils';
 
 // jsdom has no IndexedDB; the home page keeps its offline snapshot there.
-vi.mock('idb-keyval', async () => (await import('../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../testing/fixtures')).memoryIdb());
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -8,12 +8,12 @@ import * as notify from '../lib/notify';
 import type * as Offline from '../lib/offline';
 import { queryClient } from '../lib/queryClient';
 import { getItem, setItem } from '../lib/storage';
-import { setWidth } from '../test-browser';
-import { shellApi, storeSession, TEST_USER } from '../test-fixtures';
-import { renderApp, stubApi } from '../test-utils';
+import { setWidth } from '../testing/browser';
+import { shellApi, storeSession, TEST_USER } from '../testing/fixtures';
+import { renderApp, stubApi } from '../testing/utils';
 
 // jsdom has no IndexedDB; the home page keeps its offline snapshot there.
-vi.mock('idb-keyval', async () => (await import('../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../testing/fixtures')).memoryIdb());
 
 const clearOfflineData = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../lib/offline', async (importOriginal) => ({

@@ -9,7 +9,7 @@ import { call } from '../lib/http';
 import { queryClient } from '../lib/queryClient';
 import { appStore } from '../lib/session';
 import { walletStatusAtom } from '../lib/wallet';
-import { signOut, storeSession, TEST_USER } from '../test-fixtures';
+import { signOut, storeSession, TEST_USER } from '../testing/fixtures';
 import { FIRST_ANSWERS_WAIT_MS, loadHome } from './home-load';
 
 vi.mock('../lib/http', () => ({ call: vi.fn() }));

@@ -8,7 +8,7 @@ import { createTestApp, uniqueEmail } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { accrueFees } from './commissions/accrue-fees';
 import { addBankCard } from './bank-cards/add-bank-card';
-import { expectBooksHealthy, inviteeOf, payFee, refundFee, TEST_ACTOR } from './agent.test-kit';
+import { expectBooksHealthy, inviteeOf, payFee, refundFee, TEST_ACTOR } from '../../testing/agent';
 import { releaseCommissions } from './commissions/release-commissions';
 import { settlePayout } from './payouts/settle-payout';
 import { withdrawToBankCard } from './withdrawals/withdraw-to-bank-card';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { accrueFees } from './commissions/accrue-fees';
-import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from './agent.test-kit';
+import { expectBooksHealthy, invitedPair, payFee, TEST_ACTOR } from '../../testing/agent';
 import { HOLD_MS } from './agent-rules';
 import { releaseCommissions } from './commissions/release-commissions';
 import { withdrawToWallet } from './withdrawals/withdraw-to-wallet';

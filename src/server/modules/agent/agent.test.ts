@@ -23,7 +23,7 @@ import { askForCode, openSession, signedInAccount } from '../../testing/signed-i
 import { grantVerification } from '../identity/grant-verification';
 import { readWallet } from '../wallet/read-wallet';
 import { accrueFees } from './commissions/accrue-fees';
-import { expectBooksHealthy, invitedPair, inviteeOf, payFee, refundFee } from './agent.test-kit';
+import { expectBooksHealthy, invitedPair, inviteeOf, payFee, refundFee } from '../../testing/agent';
 import { HOLD_MS } from './agent-rules';
 import { releaseCommissions } from './commissions/release-commissions';
 import { settlePayout } from './payouts/settle-payout';

@@ -10,7 +10,7 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../testing/harness';
 import { createAccount } from '../account/create-account';
 import { MAX_GOOGLE_TRIES } from './sign-in/signin-tickets';
-import { bindGoogle, captchaTicket, newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from './test-kit';
+import { bindGoogle, captchaTicket, newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from '../../testing/auth';
 
 const ATTEMPTS = 20;
 

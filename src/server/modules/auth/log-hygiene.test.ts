@@ -13,7 +13,7 @@ import {
 import { loginLogs } from '../../db/schema';
 import { googleCodeAt } from '../../lib/totp';
 import { fileLogLines, fileTestApp } from '../../testing/file-app';
-import { bindGoogle, captchaTicket, WRONG_PASSWORD } from './test-kit';
+import { bindGoogle, captchaTicket, WRONG_PASSWORD } from '../../testing/auth';
 
 const t = fileTestApp();
 const lines = fileLogLines(t);

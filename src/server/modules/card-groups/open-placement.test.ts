@@ -15,7 +15,7 @@ import {
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from '../cards/card-test-kit';
+} from '../../testing/card-kit';
 import { batchOpenCard, newCard } from '../../../contract/cards';
 
 const t = fileTestApp();

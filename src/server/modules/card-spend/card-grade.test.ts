@@ -5,7 +5,7 @@ import { openTestCard } from '../../testing/cards';
 import { signedInAccount } from '../../testing/signed-in';
 import type { CardGrade } from './card-grade';
 import { suits } from './card-grade';
-import { authorizeOnce } from './issuer.test-kit';
+import { authorizeOnce } from '../../testing/issuer';
 
 const t = fileTestApp();
 

@@ -10,7 +10,14 @@ import { fileTestApp } from '../../testing/file-app';
 import { cardBalance, openTestCard } from '../../testing/cards';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy } from '../ledger';
-import { authorizationEvent, authorizeOnce, cardRow, followUpEvent, sendEvent, uid } from './issuer.test-kit';
+import {
+  authorizationEvent,
+  authorizeOnce,
+  cardRow,
+  followUpEvent,
+  sendEvent,
+  uid,
+} from '../../testing/issuer';
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('card spending under concurrency', () => {
   const t = fileTestApp();

@@ -14,7 +14,7 @@ import {
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from './card-test-kit';
+} from '../../testing/card-kit';
 
 const t = fileTestApp();
 

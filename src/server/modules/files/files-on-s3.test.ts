@@ -18,7 +18,7 @@ import { createTestApp } from '../../testing/harness';
 import type { LocalS3 } from '../../testing/local-s3';
 import { startLocalS3 } from '../../testing/local-s3';
 import { signedInAccount } from '../../testing/signed-in';
-import { postFile, tinyJpeg, tinyPng } from './test-images';
+import { postFile, tinyJpeg, tinyPng } from '../../testing/images';
 import { PUBLIC_UPLOAD_PATH } from './upload-limit';
 
 let s3: LocalS3;

@@ -9,7 +9,7 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { sniffImage } from './sniff-image';
-import { postFile, textBytes, tinyBmp, tinyGif, tinyJpeg, tinyPng } from './test-images';
+import { postFile, textBytes, tinyBmp, tinyGif, tinyJpeg, tinyPng } from '../../testing/images';
 import { PUBLIC_UPLOAD_PATH } from './upload-limit';
 
 let t: TestApp;

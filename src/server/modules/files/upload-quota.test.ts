@@ -10,7 +10,7 @@ import { purgeExpired } from '../../lib/purge';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { openSession, signedInAccount } from '../../testing/signed-in';
-import { postFile, tinyPng } from './test-images';
+import { postFile, tinyPng } from '../../testing/images';
 import { QUOTA_BYTES, UPLOADS_PER_HOUR } from './upload-quota';
 
 let t: TestApp;

@@ -10,8 +10,8 @@ import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
 import { exportFlows } from './export-flows';
-import type { History } from './flows-test-kit';
-import { postAt, postHistory } from './flows-test-kit';
+import type { History } from '../../testing/flows';
+import { postAt, postHistory } from '../../testing/flows';
 
 let t: TestApp;
 let me: SignedInAccount;

@@ -5,8 +5,8 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
-import type { History } from './flows-test-kit';
-import { postAt, postHistory } from './flows-test-kit';
+import type { History } from '../../testing/flows';
+import { postAt, postHistory } from '../../testing/flows';
 
 let t: TestApp;
 let me: SignedInAccount;

@@ -13,7 +13,7 @@ import { testDbKind } from '../../testing/test-db';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy } from '../ledger';
 import { FORECAST_ACTIONS, transitionOf } from './forecast-state';
-import { act, eventsOf, forecastIn, forecastRow, REVIEWER, usdBalance } from './test-fixtures';
+import { act, eventsOf, forecastIn, forecastRow, REVIEWER, usdBalance } from '../../testing/forecasts';
 import { reviewForecast } from './review-forecast';
 
 let t: TestApp;

@@ -16,11 +16,19 @@ import { testDbKind } from '../../testing/test-db';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { civilDate, shiftCivilDate } from '../account/account-calendar';
 import { createAccount } from '../account/create-account';
-import { postFile, tinyPng } from '../files/test-images';
+import { postFile, tinyPng } from '../../testing/images';
 import { PUBLIC_UPLOAD_PATH } from '../files/upload-limit';
 import { createForecast } from './create-forecast';
 import { resubmitForecast } from './resubmit-forecast';
-import { act, eventsOf, forecastIn, forecastRow, submit, uploadProof, validFields } from './test-fixtures';
+import {
+  act,
+  eventsOf,
+  forecastIn,
+  forecastRow,
+  submit,
+  uploadProof,
+  validFields,
+} from '../../testing/forecasts';
 
 let t: TestApp;
 beforeAll(async () => {

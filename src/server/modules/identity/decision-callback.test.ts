@@ -11,7 +11,7 @@ import { createTestApp } from '../../testing/harness';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { signedInAccount } from '../../testing/signed-in';
 import { civilDate, shiftCivilDate } from '../account/account-calendar';
-import { postFile, tinyPng } from '../files/test-images';
+import { postFile, tinyPng } from '../../testing/images';
 import { identityLevelOf } from './identity-level';
 
 const SECRET = 'identity-decision-secret-for-tests';

@@ -7,7 +7,7 @@ import { topupOrders } from '../../db/schema';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
-import { deliver, eventFor, ledgerHealthy, signed } from '../topups/topups.test-kit';
+import { deliver, eventFor, ledgerHealthy, signed } from '../../testing/topups';
 
 // PGlite runs one transaction at a time, so only PostgreSQL can show that this race is closed.
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('top-up ceiling race (PostgreSQL only)', () => {

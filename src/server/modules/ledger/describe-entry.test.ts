@@ -15,7 +15,7 @@ import {
   quoteAndRecharge,
   SUBSCRIPTIONS,
   totalFor,
-} from '../cards/card-test-kit';
+} from '../../testing/card-kit';
 import { describeCardEntry, describeWalletEntry } from './describe-entry';
 
 const t = fileTestApp();

@@ -5,7 +5,7 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger } from './audit-ledger';
-import { opArb, runOp } from './ledger-model.test-kit';
+import { opArb, runOp } from '../../testing/ledger-model';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { auditLedger, isHealthy } from './audit-ledger';
-import type { Op } from './ledger-model.test-kit';
-import { runOp } from './ledger-model.test-kit';
+import type { Op } from '../../testing/ledger-model';
+import { runOp } from '../../testing/ledger-model';
 import { moveMoney } from './move-money';
-import { movementOf } from './ledger-model.test-kit';
+import { movementOf } from '../../testing/ledger-model';
 
 // PGlite runs one transaction at a time, so only PostgreSQL can show that races are closed.
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('ledger races (PostgreSQL only)', () => {

@@ -18,8 +18,8 @@ import type { PushReceiver } from '../../testing/push-receiver';
 import { startPushReceiver } from '../../testing/push-receiver';
 import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
-import { authorizeOnce, sendEvent, uid } from '../card-spend/issuer.test-kit';
-import { forecastIn } from '../forecasts/test-fixtures';
+import { authorizeOnce, sendEvent, uid } from '../../testing/issuer';
+import { forecastIn } from '../../testing/forecasts';
 import { drainPushQueue } from './push-queue';
 
 const t = fileTestApp();

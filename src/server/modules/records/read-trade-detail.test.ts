@@ -4,7 +4,7 @@ import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
 import { openSession, signedInAccount, type SignedInSession } from '../../testing/signed-in';
 import type { CardRow } from '../cards/card-access';
-import { authorizationRow, authorizeOnce, followUpEvent, sendEvent } from '../card-spend/issuer.test-kit';
+import { authorizationRow, authorizeOnce, followUpEvent, sendEvent } from '../../testing/issuer';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

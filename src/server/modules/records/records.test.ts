@@ -8,7 +8,7 @@ import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openTestCard } from '../../testing/cards';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import type { CardRow } from '../cards/card-access';
-import { authorizeOnce, followUpEvent, sendEvent } from '../card-spend/issuer.test-kit';
+import { authorizeOnce, followUpEvent, sendEvent } from '../../testing/issuer';
 import { exportTrades } from './export-trades';
 
 const t = fileTestApp();

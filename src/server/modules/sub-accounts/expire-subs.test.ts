@@ -13,7 +13,7 @@ import { runJobIfDue } from '../../lib/jobs';
 import { openTestCard } from '../../testing/cards';
 import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openSession } from '../../testing/signed-in';
-import { authorizeOnce } from '../card-spend/issuer.test-kit';
+import { authorizeOnce } from '../../testing/issuer';
 import { expireSubs, REMIND_BEFORE_MS, subExpiryJob } from './expire-subs';
 
 const DAY = 86_400_000;

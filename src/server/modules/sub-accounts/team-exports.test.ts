@@ -11,7 +11,7 @@ import type { CardRow } from '../cards/card-access';
 import { openTestCard } from '../../testing/cards';
 import { fileSignedInAccount, fileTestApp } from '../../testing/file-app';
 import { openSession, signedInAccount } from '../../testing/signed-in';
-import { authorizeOnce } from '../card-spend/issuer.test-kit';
+import { authorizeOnce } from '../../testing/issuer';
 
 describe('team exports: who exports which rows', () => {
   const t = fileTestApp();

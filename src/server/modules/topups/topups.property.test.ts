@@ -20,8 +20,8 @@ import { signedInAccount } from '../../testing/signed-in';
 import { isDue } from './orders/advance-order';
 import type { OrderRow } from './order-rows';
 import { ORDER_TRANSITIONS } from './orders/order-states';
-import type { Sent } from './topups.test-kit';
-import { deliver, eventFor, ledgerHealthy, signed } from './topups.test-kit';
+import type { Sent } from '../../testing/topups';
+import { deliver, eventFor, ledgerHealthy, signed } from '../../testing/topups';
 
 const CHANNELS = ['wechat', 'alipay', 'unionpay', 'usdt_trc20'] as const;
 type Channel = (typeof CHANNELS)[number];

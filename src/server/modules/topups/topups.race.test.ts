@@ -8,7 +8,7 @@ import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import { signedInAccount } from '../../testing/signed-in';
 import { sweepOrders } from './orders/sweep-orders';
-import type { Sent } from './topups.test-kit';
+import type { Sent } from '../../testing/topups';
 import {
   balanceOf,
   deliver,
@@ -17,7 +17,7 @@ import {
   newOrder,
   signed,
   topupTransactions,
-} from './topups.test-kit';
+} from '../../testing/topups';
 
 // PGlite runs one transaction at a time, so only PostgreSQL can show that these races are closed.
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('top-up races (PostgreSQL only)', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalFolderStorage } from './local-folder-storage';
-import { describeStorageContract } from './storage-provider.contract';
+import { describeStorageContract } from '../../testing/storage-contract';
 
 const base = mkdtempSync(join(tmpdir(), 'storage-test-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import type { LocalS3 } from '../../testing/local-s3';
 import { startLocalS3 } from '../../testing/local-s3';
 import type { S3StorageConfig } from './s3-storage';
 import { createS3Storage, s3ObjectUrl } from './s3-storage';
-import { describeStorageContract } from './storage-provider.contract';
+import { describeStorageContract } from '../../testing/storage-contract';
 import { StorageError } from './storage-provider';
 
 const PREFIX = 'card-portal/uploads/';

@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as notify from '../../lib/notify';
-import { catchDownloads, setWidth } from '../../test-browser';
+import { catchDownloads, setWidth } from '../../testing/browser';
 import { ServiceDialogSheet } from './ServiceDialogSheet';
 
 const PNG = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });

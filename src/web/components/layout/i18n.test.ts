@@ -4,7 +4,7 @@ import enShell from '@locales/en/shell.json';
 import zhNotices from '@locales/zh-CN/notices.json';
 import zhShell from '@locales/zh-CN/shell.json';
 import { ROUTE_META } from '../../lib/route-meta';
-import { keysOf } from '../../test-locales';
+import { keysOf } from '../../testing/locales';
 
 describe('shell and notice texts', () => {
   it.each([

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setWidth } from '../../test-browser';
+import { setWidth } from '../../testing/browser';
 import Button from './Button';
 import { FilterPanel } from './FilterPanel';
 

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { subAccessGrant } from '../../../contract/permissions';
 import { saveUserInfo } from '../../lib/session';
-import { TEST_USER } from '../../test-fixtures';
+import { TEST_USER } from '../../testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { setItem } from '../../lib/storage';
 import { Can, hasPermission } from './Can';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setWidth } from '../../test-browser';
+import { setWidth } from '../../testing/browser';
 import { DataList, type DataColumn } from './DataList';
 import { PULL_THRESHOLD } from './DataList.pull';
 

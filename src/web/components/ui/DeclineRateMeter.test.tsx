@@ -10,8 +10,8 @@ import type { DeclineRate } from '../../../contract/cards';
 import { subAccessGrant } from '../../../contract/permissions';
 import { storeAccess } from '../../lib/permissions';
 import { clearStorage } from '../../lib/storage';
-import { signIn } from '../../test-fixtures';
-import { renderPage, stubApi } from '../../test-utils';
+import { signIn } from '../../testing/fixtures';
+import { renderPage, stubApi } from '../../testing/utils';
 import DeclineRateMeter, { meterState } from './DeclineRateMeter';
 
 function rate(patch: Partial<DeclineRate> = {}): DeclineRate {

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setWidth } from '../../test-browser';
+import { setWidth } from '../../testing/browser';
 import { FilterPanel, type FilterPanelProps } from './FilterPanel';
 
 type Handlers = Pick<FilterPanelProps, 'onSearch' | 'onClear' | 'onExport'>;

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setWidth } from '../../test-browser';
+import { setWidth } from '../../testing/browser';
 import { Sheet } from './Sheet';
 
 const PHONE = 390;

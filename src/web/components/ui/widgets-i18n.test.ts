@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { keysOf } from '../../test-locales';
+import { keysOf } from '../../testing/locales';
 
 describe('texts of the widgets, the home page and the PWA', () => {
   it.each(['widgets', 'home', 'pwa'])('%s has the same keys in both languages', async (ns) => {

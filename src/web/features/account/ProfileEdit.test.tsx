@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contract/account';
 import { i18n } from '../../lib/i18n';
-import { signIn } from '../../test-fixtures';
-import { formOf, renderWithClient, requestsTo, stubApi } from '../../test-utils';
+import { signIn } from '../../testing/fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi } from '../../testing/utils';
 import { changesOf, ProfileEdit } from './ProfileEdit';
 
 vi.mock('../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -9,8 +9,8 @@ import { Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLiveConnected } from '../../lib/live-events';
 import { appStore, userInfoAtom } from '../../lib/session';
-import { signIn, signOut, TEST_USER } from '../../test-fixtures';
-import { renderWithClient, requestsTo, stubApi } from '../../test-utils';
+import { signIn, signOut, TEST_USER } from '../../testing/fixtures';
+import { renderWithClient, requestsTo, stubApi } from '../../testing/utils';
 import { USER_INFO_POLL_MS, useUserInfo } from './useUserInfo';
 
 function Probe() {

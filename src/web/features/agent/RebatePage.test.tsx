@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentInfoView, BankCardView, WithdrawalRule } from '../../../contract/agent';
-import { setWidth } from '../../test-browser';
-import { signIn } from '../../test-fixtures';
-import { formOf, renderPage, stubApi, type Recorded } from '../../test-utils';
+import { setWidth } from '../../testing/browser';
+import { signIn } from '../../testing/fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../testing/utils';
 import type * as StepUp from '../../lib/step-up';
 import { RebatePage } from './RebatePage';
 

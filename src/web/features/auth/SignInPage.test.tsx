@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../contract/account';
 import * as notify from '../../lib/notify';
 import { getItem, setItem } from '../../lib/storage';
-import { typeInto } from '../../test-browser';
-import { renderApp, stubApi, type Recorded } from '../../test-utils';
+import { typeInto } from '../../testing/browser';
+import { renderApp, stubApi, type Recorded } from '../../testing/utils';
 
 const TOKENS = {
   access_token: 'access-token-1',

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as notify from '../../lib/notify';
 import { endSession } from '../../lib/session';
 import { getItem, INVITE_CODE_KEY } from '../../lib/storage';
-import { typeInto } from '../../test-browser';
-import { TEST_USER } from '../../test-fixtures';
-import { renderApp, requestsTo, stubApi } from '../../test-utils';
+import { typeInto } from '../../testing/browser';
+import { TEST_USER } from '../../testing/fixtures';
+import { renderApp, requestsTo, stubApi } from '../../testing/utils';
 
 const TOKENS = {
   access_token: 'access-token-1',

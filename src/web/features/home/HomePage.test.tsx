@@ -13,9 +13,9 @@ import { snapshotKey } from '../../lib/snapshot';
 import { homeSnapshot } from './home-snapshot';
 import type { RouteName } from '../../lib/route-meta';
 import { HomePage } from './HomePage';
-import { idbMemory as db } from '../../test-idb';
+import { idbMemory as db } from '../../testing/idb';
 
-vi.mock('idb-keyval', () => import('../../test-idb'));
+vi.mock('idb-keyval', () => import('../../testing/idb'));
 vi.mock('../../lib/http', () => ({ call: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

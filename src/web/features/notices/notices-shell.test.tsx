@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as notify from '../../lib/notify';
 import { queryClient } from '../../lib/queryClient';
 import { appStore } from '../../lib/session';
-import { setWidth } from '../../test-browser';
-import { shellApi, storeSession } from '../../test-fixtures';
-import { renderApp, stubApi, type Recorded } from '../../test-utils';
+import { setWidth } from '../../testing/browser';
+import { shellApi, storeSession } from '../../testing/fixtures';
+import { renderApp, stubApi, type Recorded } from '../../testing/utils';
 import { CLOSED, noticeDialogAtom } from './atoms';
 
 // jsdom has no IndexedDB; the home page keeps its offline snapshot there.
-vi.mock('idb-keyval', async () => (await import('../../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../../testing/fixtures')).memoryIdb());
 
 vi.setConfig({ testTimeout: 20_000 });
 const WAIT = { timeout: 8000 };

@@ -3,13 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleView } from '../../../contract/roles';
 import type { SubAccountView } from '../../../contract/sub-accounts';
-import { setWidth } from '../../test-browser';
-import { shellApi, signIn, signOut, storeSession } from '../../test-fixtures';
-import { formOf, renderApp, renderPage, stubApi, type Recorded } from '../../test-utils';
+import { setWidth } from '../../testing/browser';
+import { shellApi, signIn, signOut, storeSession } from '../../testing/fixtures';
+import { formOf, renderApp, renderPage, stubApi, type Recorded } from '../../testing/utils';
 import { SubAccountManagePage } from './SubAccountManagePage';
 
 // jsdom has no IndexedDB; the shell keeps offline snapshots there.
-vi.mock('idb-keyval', async () => (await import('../../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../../testing/fixtures')).memoryIdb());
 vi.mock('../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 

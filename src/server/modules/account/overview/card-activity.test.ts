@@ -8,7 +8,7 @@ import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { fundWallet } from '../../../testing/money';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
-import { authorizeOnce, followUpEvent, sendEvent } from '../../card-spend/issuer.test-kit';
+import { authorizeOnce, followUpEvent, sendEvent } from '../../../testing/issuer';
 import { civilDate } from '../account-calendar';
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { createPayoutsProvider, payoutsConfigProblems } from '../../../providers
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { askForCode, openSession } from '../../../testing/signed-in';
-import { expectBooksHealthy, invitedPair, payFee } from '../agent.test-kit';
+import { expectBooksHealthy, invitedPair, payFee } from '../../../testing/agent';
 import { accrueFees } from '../commissions/accrue-fees';
 import { HOLD_MS } from '../agent-rules';
 import { PAYOUT_EVENTS_PATH } from './payout-events-route';

@@ -5,7 +5,7 @@ import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { WRONG_CAPTCHA_LIMIT } from './captcha-guesses';
 import { createMathCaptcha, MATH_MAX, MATH_MIN } from './create-math-captcha';
-import { newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from '../test-kit';
+import { newAddress, TRUSTED_PROXY, WRONG_PASSWORD } from '../../../testing/auth';
 
 /** The real generator, with each answer it produced remembered so the test can act as the human. */
 const answers = vi.hoisted(() => [] as string[]);

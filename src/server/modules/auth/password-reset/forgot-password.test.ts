@@ -13,7 +13,7 @@ import {
 import { accounts, mailOutbox, operationLogs } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';
-import { mailsTo, newAddress, TRUSTED_PROXY } from '../test-kit';
+import { mailsTo, newAddress, TRUSTED_PROXY } from '../../../testing/auth';
 
 const NEW_PASSWORD = 'Brand-new-pass-2';
 

@@ -5,7 +5,7 @@ import { logout, refreshToken } from '@contract/auth';
 import { loginLogs, operationLogs, sessions } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
-import { setStatus } from '../test-kit';
+import { setStatus } from '../../../testing/auth';
 
 let t: TestApp;
 beforeAll(async () => {

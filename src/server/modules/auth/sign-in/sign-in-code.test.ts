@@ -4,7 +4,7 @@ import { forgetPwdSubmit, loginByCode, loginCode } from '@contract/auth';
 import { accounts, loginLogs } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../../testing/harness';
-import { mailsTo, newAddress, setStatus, TRUSTED_PROXY } from '../test-kit';
+import { mailsTo, newAddress, setStatus, TRUSTED_PROXY } from '../../../testing/auth';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { googleCodeAt } from '../../../lib/totp';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { MAX_GOOGLE_TRIES, TICKET_TTL_SECONDS } from './signin-tickets';
-import { bindGoogle, newAddress, setStatus, TRUSTED_PROXY } from '../test-kit';
+import { bindGoogle, newAddress, setStatus, TRUSTED_PROXY } from '../../../testing/auth';
 
 const KIOSK_BASIC = `Basic ${Buffer.from('kiosk:kiosk-secret').toString('base64')}`;
 

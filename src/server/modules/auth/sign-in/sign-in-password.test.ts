@@ -6,7 +6,7 @@ import { accounts, loginLogs, signinFailures } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, uniqueEmail } from '../../../testing/harness';
 import { LOCK_SECONDS, MAX_WRONG_PASSWORDS } from '../password-lock';
-import { captchaTicket, newAddress, setStatus, TRUSTED_PROXY, WRONG_PASSWORD } from '../test-kit';
+import { captchaTicket, newAddress, setStatus, TRUSTED_PROXY, WRONG_PASSWORD } from '../../../testing/auth';
 
 let t: TestApp;
 beforeAll(async () => {

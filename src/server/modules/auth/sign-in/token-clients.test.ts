@@ -3,7 +3,7 @@ import type { Tokens } from '@contract/auth';
 import { loginPwd, refreshToken, WEB_CLIENT_BASIC } from '@contract/auth';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
-import { newAddress, TRUSTED_PROXY } from '../test-kit';
+import { newAddress, TRUSTED_PROXY } from '../../../testing/auth';
 
 /**
  * Token clients as production runs them (issue 28 §1): the PWA is a public client known by its id,

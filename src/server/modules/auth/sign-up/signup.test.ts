@@ -5,7 +5,7 @@ import { accounts, operationLogs, ledgerAccounts } from '../../../db/schema';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp, TEST_PASSWORD, uniqueEmail } from '../../../testing/harness';
 import { createAccount } from '../../account/create-account';
-import { mailsTo } from '../test-kit';
+import { mailsTo } from '../../../testing/auth';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   followUpEvent,
   sendEvent,
   uid,
-} from '../issuer.test-kit';
+} from '../../../testing/issuer';
 import { VELOCITY_MAX_AUTHORIZATIONS } from '../spend-rules';
 
 const t = fileTestApp();

@@ -8,7 +8,7 @@ import { fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
 import type { CardRow } from '../../cards/card-access';
-import { sendEvent, uid } from '../issuer.test-kit';
+import { sendEvent, uid } from '../../../testing/issuer';
 
 const t = fileTestApp();
 

@@ -5,7 +5,7 @@ import { fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
 import type { CardRow } from '../../cards/card-access';
-import { authorizeOnce } from '../issuer.test-kit';
+import { authorizeOnce } from '../../../testing/issuer';
 
 const t = fileTestApp();
 

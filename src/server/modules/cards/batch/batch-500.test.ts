@@ -24,7 +24,7 @@ import {
   totalFor,
   usePlan,
   walletBalance,
-} from '../card-test-kit';
+} from '../../../testing/card-kit';
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgresql')('openings on PostgreSQL', () => {
   const t = fileTestApp();

@@ -18,7 +18,7 @@ import {
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from '../card-test-kit';
+} from '../../../testing/card-kit';
 import { batchSettleJob, settleAbandonedBatches } from './settle-batches';
 
 const t = fileTestApp();

@@ -7,7 +7,7 @@ import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';
 import { fundWallet } from '../../../testing/money';
 import { signedInAccount } from '../../../testing/signed-in';
-import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from '../card-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

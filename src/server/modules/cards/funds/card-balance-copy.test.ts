@@ -12,7 +12,7 @@ import { cards } from '../../../db/schema';
 import { cardBalance, loadTestCard, openTestCard } from '../../../testing/cards';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { reduceCard } from './reduce-card';
-import { expectLedgerHealthy, idemKey } from '../card-test-kit';
+import { expectLedgerHealthy, idemKey } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

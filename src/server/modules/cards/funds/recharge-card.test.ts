@@ -16,7 +16,7 @@ import {
   idemKey,
   quoteAndRecharge,
   walletBalance,
-} from '../card-test-kit';
+} from '../../../testing/card-kit';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

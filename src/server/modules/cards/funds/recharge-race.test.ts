@@ -11,7 +11,7 @@ import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';
 import { fundWallet } from '../../../testing/money';
 import { applyBp } from '../open/pricing';
-import { expectLedgerHealthy, idemKey, walletBalance } from '../card-test-kit';
+import { expectLedgerHealthy, idemKey, walletBalance } from '../../../testing/card-kit';
 
 const OPERATIONS = 200;
 /** Small against the amounts, so both balances hit zero again and again while the requests run. */

@@ -7,7 +7,7 @@ import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { cardBalance, openTestCard } from '../../../testing/cards';
 import { signedInAccount } from '../../../testing/signed-in';
 import { reduceCard } from './reduce-card';
-import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from '../card-test-kit';
+import { eventActions, expectLedgerHealthy, idemKey, walletBalance } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

@@ -6,7 +6,7 @@ import { fileTestApp } from '../../../testing/file-app';
 import type { SignedInAccount } from '../../../testing/signed-in';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
 import { fundWallet } from '../../../testing/money';
-import { idemKey, quoteAndRecharge } from '../card-test-kit';
+import { idemKey, quoteAndRecharge } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 // Not the file's stand-in account: a test signs in again after two idle days.

@@ -20,7 +20,7 @@ import {
   SUBSCRIPTIONS,
   totalFor,
   walletBalance,
-} from '../card-test-kit';
+} from '../../../testing/card-kit';
 
 const t = fileTestApp();
 

@@ -11,8 +11,8 @@ import type { SignedInAccount } from '../../../testing/signed-in';
 import { openSession, signedInAccount } from '../../../testing/signed-in';
 import { stepUpTicketFor } from '../../../testing/step-up';
 import { REVEALS_PER_HOUR } from './detail-reveal';
-import { bindGoogle } from '../../auth/test-kit';
-import { eventActions } from '../card-test-kit';
+import { bindGoogle } from '../../../testing/auth';
+import { eventActions } from '../../../testing/card-kit';
 import { openCardSecrets } from '../open/store-card';
 
 const t = fileTestApp();

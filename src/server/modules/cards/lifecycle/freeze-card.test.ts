@@ -6,7 +6,7 @@ import { cards } from '../../../db/schema';
 import { fileSignedInAccount, fileTestApp } from '../../../testing/file-app';
 import { openTestCard } from '../../../testing/cards';
 import { signedInAccount } from '../../../testing/signed-in';
-import { eventActions } from '../card-test-kit';
+import { eventActions } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 const me = fileSignedInAccount(t);

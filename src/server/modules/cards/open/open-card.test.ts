@@ -31,8 +31,8 @@ import {
   totalFor,
   usePlan,
   walletBalance,
-} from '../card-test-kit';
-import type { OpeningInput } from '../card-test-kit';
+} from '../../../testing/card-kit';
+import type { OpeningInput } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchOpenCardCost, openCardCost } from '@contract/cards';
 import { fileTestApp } from '../../../testing/file-app';
-import { addCoupon, funded, MAINTENANCE, quote, SUBSCRIPTIONS } from '../card-test-kit';
+import { addCoupon, funded, MAINTENANCE, quote, SUBSCRIPTIONS } from '../../../testing/card-kit';
 
 const t = fileTestApp();
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fileTestApp } from '../../../testing/file-app';
-import { cardsOf, funded, openCard, openCardBatch } from '../card-test-kit';
+import { cardsOf, funded, openCard, openCardBatch } from '../../../testing/card-kit';
 import { openCardSecrets } from './store-card';
 
 const t = fileTestApp();

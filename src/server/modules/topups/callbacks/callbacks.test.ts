@@ -5,7 +5,7 @@ import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import type { SignedInAccount } from '../../../testing/signed-in';
 import { signedInAccount } from '../../../testing/signed-in';
-import type { CallbackBody } from '../topups.test-kit';
+import type { CallbackBody } from '../../../testing/topups';
 import {
   balanceOf,
   callbacksOf,
@@ -17,7 +17,7 @@ import {
   orderRow,
   signed,
   topupTransactions,
-} from '../topups.test-kit';
+} from '../../../testing/topups';
 
 let t: TestApp;
 let me: SignedInAccount;

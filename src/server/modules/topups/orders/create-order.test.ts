@@ -10,7 +10,7 @@ import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
 import { createOrder } from './create-order';
-import { BAD_CARD, GOOD_CARD, newOrder, orderRow } from '../topups.test-kit';
+import { BAD_CARD, GOOD_CARD, newOrder, orderRow } from '../../../testing/topups';
 
 let t: TestApp;
 beforeAll(async () => {

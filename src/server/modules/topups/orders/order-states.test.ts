@@ -20,7 +20,7 @@ import {
   notify,
   orderRow,
   topupTransactions,
-} from '../topups.test-kit';
+} from '../../../testing/topups';
 
 let t: TestApp;
 let me: SignedInAccount;

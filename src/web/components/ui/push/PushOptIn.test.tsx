@@ -9,7 +9,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session';
 import { setItem } from '../../../lib/storage';
-import { requestsTo, stubApi } from '../../../test-utils';
+import { requestsTo, stubApi } from '../../../testing/utils';
 import { PushOptIn } from './PushOptIn';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -6,10 +6,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@contract/account';
-import { typeInto } from '../../../test-browser';
+import { typeInto } from '../../../testing/browser';
 import { saveUserInfo } from '../../../lib/session';
-import { FULL_MEMBER_GRANT, signOut, storeSession, TEST_USER } from '../../../test-fixtures';
-import { formOf, renderWithClient, requestsTo, stubApi } from '../../../test-utils';
+import { FULL_MEMBER_GRANT, signOut, storeSession, TEST_USER } from '../../../testing/fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi } from '../../../testing/utils';
 import { SubProfilePage } from './SubProfilePage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import enAuth from '@locales/en/auth.json';
 import zhAuth from '@locales/zh-CN/auth.json';
 import { setLang } from '../../../lib/i18n';
-import { renderApp } from '../../../test-utils';
+import { renderApp } from '../../../testing/utils';
 import { keepLastTogether } from '../../../lib/typography';
 import {
   BOOT_SCRIPT_MARKER,

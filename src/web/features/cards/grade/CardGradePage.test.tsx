@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInEachTest } from '../../../test-fixtures';
-import { formOf, renderPage, requestsTo } from '../../../test-utils';
+import { signedInEachTest } from '../../../testing/fixtures';
+import { formOf, renderPage, requestsTo } from '../../../testing/utils';
 import type { GradeAnswer } from '../open/api';
-import { CARD_PATHS, stubCardsApi } from '../open/open-test-utils';
+import { CARD_PATHS, stubCardsApi } from '../../../testing/card-open';
 import { CardGradePage } from './CardGradePage';
 import { rankSegments } from './components/GradeResults';
 import { merchantSuggestions } from './merchants';

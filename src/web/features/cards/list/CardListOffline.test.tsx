@@ -14,16 +14,16 @@ import { OfflineBanner } from '../../../components/ui/OfflineBanner';
 import { toastError } from '../../../lib/notify';
 import { saveUserInfo } from '../../../lib/session';
 import { snapshotKey } from '../../../lib/snapshot';
-import { setWidth } from '../../../test-browser';
-import { signIn, TEST_USER } from '../../../test-fixtures';
-import { renderWithClient, requestsTo, stubApi } from '../../../test-utils';
+import { setWidth } from '../../../testing/browser';
+import { signIn, TEST_USER } from '../../../testing/fixtures';
+import { renderWithClient, requestsTo, stubApi } from '../../../testing/utils';
 import { useSavedCards } from './useSavedCards';
 import { cardListSnapshot } from './card-snapshot';
 import { CardList } from './CardListPage';
-import { testCard } from './list-test-data';
-import { idbMemory as db } from '../../../test-idb';
+import { testCard } from '../../../testing/card-list';
+import { idbMemory as db } from '../../../testing/idb';
 
-vi.mock('idb-keyval', () => import('../../../test-idb'));
+vi.mock('idb-keyval', () => import('../../../testing/idb'));
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });

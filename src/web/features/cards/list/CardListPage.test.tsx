@@ -12,8 +12,8 @@ import { i18n } from '../../../lib/i18n';
 import { storeAccess } from '../../../lib/permissions';
 import { clearStorage } from '../../../lib/storage';
 import { toastSuccess } from '../../../lib/notify';
-import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
-import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
+import { catchDownloads, setWidth, typeInto } from '../../../testing/browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../testing/fixtures';
 import {
   formOf,
   renderPage,
@@ -22,10 +22,10 @@ import {
   stubApi,
   type Recorded,
   type Reply,
-} from '../../../test-utils';
+} from '../../../testing/utils';
 import { SubCardListPage } from '../sub/SubCardListPage';
 import { CardList, CardListPage } from './CardListPage';
-import { testCard, testCards, testCost } from './list-test-data';
+import { testCard, testCards, testCost } from '../../../testing/card-list';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

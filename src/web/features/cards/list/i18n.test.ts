@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '@locales/en/cardList.json';
 import zh from '@locales/zh-CN/cardList.json';
 import { i18n } from '../../../lib/i18n';
-import { keysOf } from '../../../test-locales';
+import { keysOf } from '../../../testing/locales';
 import { CARD_ACTIONS } from './components/card-rows';
 import { CARD_LIST_NS } from './i18n';
 

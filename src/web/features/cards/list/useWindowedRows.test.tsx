@@ -6,11 +6,11 @@
  */
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithClient } from '../../../test-utils';
+import { renderWithClient } from '../../../testing/utils';
 import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
 import { TABLE_ROW_HEIGHT, TILE_ROW_HEIGHT, type CardRowsProps } from './components/card-rows';
-import { testCards } from './list-test-data';
+import { testCards } from '../../../testing/card-list';
 import { MAX_RENDERED_ROWS, windowOf } from './useWindowedRows';
 
 const CARDS = testCards(10_000);

@@ -2,12 +2,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastError } from '../../../lib/notify';
-import { typeInto } from '../../../test-browser';
-import { signedInEachTest } from '../../../test-fixtures';
-import { formOf, renderPage, requestsTo, type Recorded } from '../../../test-utils';
+import { typeInto } from '../../../testing/browser';
+import { signedInEachTest } from '../../../testing/fixtures';
+import { formOf, renderPage, requestsTo, type Recorded } from '../../../testing/utils';
 import { CardOpenPage } from './CardOpenPage';
-import { TEST_HOLDER } from './open-test-data';
-import { batchOf, CARD_PATHS, priceOf, stubCardsApi, testCard, type Handler } from './open-test-utils';
+import { TEST_HOLDER } from '../../../testing/card-open-data';
+import {
+  batchOf,
+  CARD_PATHS,
+  priceOf,
+  stubCardsApi,
+  testCard,
+  type Handler,
+} from '../../../testing/card-open';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchResult } from './api';
 import { BATCH_POLL_MS, startBatchPoller } from './batch-poller';
-import { batchOf } from './open-test-utils';
+import { batchOf } from '../../../testing/card-open';
 
 beforeEach(() => {
   vi.useFakeTimers();

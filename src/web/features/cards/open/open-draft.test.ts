@@ -12,7 +12,7 @@ import {
   type OpenField,
   type SegmentRule,
 } from './open-draft';
-import { TEST_HOLDER } from './open-test-data';
+import { TEST_HOLDER } from '../../../testing/card-open-data';
 
 const USD_SEGMENT: SegmentRule = { id: 's1', currency: 'USD', minFirstRecharge: 1000, status: 'open' };
 const EUR_SEGMENT: SegmentRule = { id: 's2', currency: 'EUR', minFirstRecharge: 500, status: 'open' };

@@ -8,9 +8,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OtpView } from '@contract/cards';
 import { toastSuccess } from '../../../lib/notify';
-import { setWidth } from '../../../test-browser';
-import { signIn } from '../../../test-fixtures';
-import { formOf, requestsTo, stubApi } from '../../../test-utils';
+import { setWidth } from '../../../testing/browser';
+import { signIn } from '../../../testing/fixtures';
+import { formOf, requestsTo, stubApi } from '../../../testing/utils';
 import { OtpSheet } from './OtpSheet';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradeRow } from '@contract/records';
 import { i18n } from '../../../lib/i18n';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
-import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
-import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
+import { catchDownloads, setWidth, typeInto } from '../../../testing/browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../testing/fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../testing/utils';
 import { CardRecordPage } from './CardRecordPage';
 import { SubCardRecordPage } from './SubCardRecordPage';
-import { tradeRow } from './records-test-data';
+import { tradeRow } from '../../../testing/card-records';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

@@ -10,12 +10,12 @@ import type { TradeDetail, TradeRow } from '@contract/records';
 import en from '@locales/en/cardRecords.json';
 import zh from '@locales/zh-CN/cardRecords.json';
 import { i18n } from '../../../lib/i18n';
-import { signIn } from '../../../test-fixtures';
-import { renderPage, stubApi } from '../../../test-utils';
+import { signIn } from '../../../testing/fixtures';
+import { renderPage, stubApi } from '../../../testing/utils';
 import { CardRecordPage } from './CardRecordPage';
 import { countryName, foreignMoney } from './components/TradeDetailSheet';
 import { mccKey } from './mcc-category';
-import { tradeRow } from './records-test-data';
+import { tradeRow } from '../../../testing/card-records';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });

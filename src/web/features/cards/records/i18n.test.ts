@@ -7,7 +7,7 @@ import zhCards from '@locales/zh-CN/cards.json';
 import { DECLINE_REASONS } from '@contract/card-rules';
 import { tradeStatus } from '@contract/records';
 import { i18n } from '../../../lib/i18n';
-import { keysOf } from '../../../test-locales';
+import { keysOf } from '../../../testing/locales';
 import { CARDS_NS } from './i18n';
 
 describe('card records texts', () => {

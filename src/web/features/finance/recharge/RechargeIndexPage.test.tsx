@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openPage, signOutAndForget, stubRechargeApi } from './test-api';
-import { TEST_LIMITS } from './test-orders';
+import { openPage, signOutAndForget, stubRechargeApi } from '../../../testing/recharge-api';
+import { TEST_LIMITS } from '../../../testing/recharge-orders';
 
-vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../../../testing/fixtures')).memoryIdb());
 
 const SLOW = { timeout: 5000 };
 

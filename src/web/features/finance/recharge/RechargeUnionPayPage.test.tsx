@@ -2,11 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/queryClient';
-import { requestsTo } from '../../../test-utils';
-import { openPage, signOutAndForget, stubRechargeApi } from './test-api';
-import { testOrder } from './test-orders';
+import { requestsTo } from '../../../testing/utils';
+import { openPage, signOutAndForget, stubRechargeApi } from '../../../testing/recharge-api';
+import { testOrder } from '../../../testing/recharge-orders';
 
-vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../../../testing/fixtures')).memoryIdb());
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 const SLOW = { timeout: 5000 };

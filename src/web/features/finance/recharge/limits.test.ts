@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_RULES } from '@contract/topup-rules';
 import { parseAmount } from '../../../lib/amount-input';
 import { checkAmount, feeRateText, ruleOf } from './limits';
-import { TEST_LIMITS } from './test-orders';
+import { TEST_LIMITS } from '../../../testing/recharge-orders';
 
 const check = (channel: keyof typeof CHANNEL_RULES, text: string) =>
   checkAmount(CHANNEL_RULES[channel], text, parseAmount(text));

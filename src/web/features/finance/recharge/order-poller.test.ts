@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus, TopupOrder } from './api';
 import { CONFIRM_GRACE_MS, deadlineOf, startPoller, type Poller } from './order-poller';
-import { testOrder } from './test-orders';
+import { testOrder } from '../../../testing/recharge-orders';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 const HOUR = 3_600_000;

@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlowRow } from '@contract/finance';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { catchDownloads, setWidth, typeInto } from '../../../test-browser';
-import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
-import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
-import { FINANCE_PATHS } from '../transfer/finance-test-utils';
+import { catchDownloads, setWidth, typeInto } from '../../../testing/browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../testing/fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../testing/utils';
+import { FINANCE_PATHS } from '../../../testing/finance-transfer';
 import { FinanceRecordPage } from './FinanceRecordPage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

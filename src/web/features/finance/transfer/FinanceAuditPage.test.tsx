@@ -6,11 +6,11 @@ import { mainAccessGrant, subAccessGrant } from '@contract/permissions';
 import { storeAccess } from '../../../lib/permissions';
 import { clearStorage } from '../../../lib/storage';
 import { toastSuccess } from '../../../lib/notify';
-import { setWidth } from '../../../test-browser';
-import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
-import { formOf, renderPage, stubApi, type Recorded } from '../../../test-utils';
+import { setWidth } from '../../../testing/browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../testing/fixtures';
+import { formOf, renderPage, stubApi, type Recorded } from '../../../testing/utils';
 import { FinanceAuditPage } from './FinanceAuditPage';
-import { FINANCE_PATHS } from './finance-test-utils';
+import { FINANCE_PATHS } from '../../../testing/finance-transfer';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

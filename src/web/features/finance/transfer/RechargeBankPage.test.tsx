@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { productToday } from '../../../lib/product-time';
-import { typeInto } from '../../../test-browser';
-import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../test-fixtures';
-import { formOf, renderPage, stubApi, type Recorded, type Reply } from '../../../test-utils';
-import { FINANCE_PATHS, pngFile } from './finance-test-utils';
+import { typeInto } from '../../../testing/browser';
+import { signIn, TEST_ACCESS_TOKEN as ACCESS_TOKEN } from '../../../testing/fixtures';
+import { formOf, renderPage, stubApi, type Recorded, type Reply } from '../../../testing/utils';
+import { FINANCE_PATHS, pngFile } from '../../../testing/finance-transfer';
 import { RechargeBankPage } from './RechargeBankPage';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -4,7 +4,7 @@ import en from '@locales/en/finance.json';
 import zh from '@locales/zh-CN/finance.json';
 import { FLOW_TYPES, forecastStatus } from '@contract/finance';
 import { i18n } from '../../../lib/i18n';
-import { keysOf } from '../../../test-locales';
+import { keysOf } from '../../../testing/locales';
 import { FINANCE_NS } from './i18n';
 
 describe('finance texts', () => {

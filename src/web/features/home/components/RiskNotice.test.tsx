@@ -7,12 +7,12 @@ import type { riskNotice } from '@contract/cards';
 import { i18n } from '../../../lib/i18n';
 import { toastError } from '../../../lib/notify';
 import type { RouteName } from '../../../lib/route-meta';
-import { storeSession } from '../../../test-fixtures';
-import { stubApi, type Recorded } from '../../../test-utils';
+import { storeSession } from '../../../testing/fixtures';
+import { stubApi, type Recorded } from '../../../testing/utils';
 import { HomePage } from '../HomePage';
 import { RiskNotice } from './RiskNotice';
 
-vi.mock('idb-keyval', async () => (await import('../../../test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('../../../testing/fixtures')).memoryIdb());
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
 type RiskEvent = NonNullable<ResponseOf<typeof riskNotice>>;

@@ -8,10 +8,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '@web/lib/notify';
-import { setWidth, typeInto } from '@web/test-browser';
-import { signIn } from '@web/test-fixtures';
-import { formOf, renderWithClient, requestsTo, stubApi, type Recorded, type Reply } from '@web/test-utils';
-import { testCard, testCost } from '../list-test-data';
+import { setWidth, typeInto } from '@web/testing/browser';
+import { signIn } from '@web/testing/fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi, type Recorded, type Reply } from '@web/testing/utils';
+import { testCard, testCost } from '../../../../testing/card-list';
 import { BatchDeleteSheet } from './BatchDeleteSheet';
 import { BatchRechargeSheet } from './BatchRechargeSheet';
 

@@ -7,10 +7,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '@web/lib/notify';
-import { setWidth } from '@web/test-browser';
-import { signIn } from '@web/test-fixtures';
-import { formOf, renderWithClient, requestsTo, stubApi } from '@web/test-utils';
-import { testCard } from '../list-test-data';
+import { setWidth } from '@web/testing/browser';
+import { signIn } from '@web/testing/fixtures';
+import { formOf, renderWithClient, requestsTo, stubApi } from '@web/testing/utils';
+import { testCard } from '../../../../testing/card-list';
 import { DetailsSheet } from './DetailsSheet';
 
 vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));

@@ -11,7 +11,7 @@ import type { CardView } from '@contract/cards';
 import { storeAccess } from '@web/lib/permissions';
 import { clearStorage } from '@web/lib/storage';
 import '../i18n';
-import { testCard } from '../list-test-data';
+import { testCard } from '../../../../testing/card-list';
 import { CardScreen, type CardScreenProps } from './CardScreen';
 
 const cards: CardView[] = [

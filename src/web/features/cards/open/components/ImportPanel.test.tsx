@@ -5,10 +5,10 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signedInEachTest, TEST_ACCESS_TOKEN } from '@web/test-fixtures';
-import { renderPage, requestsTo, type Recorded } from '@web/test-utils';
+import { signedInEachTest, TEST_ACCESS_TOKEN } from '@web/testing/fixtures';
+import { renderPage, requestsTo, type Recorded } from '@web/testing/utils';
 import { CardOpenPage } from '../CardOpenPage';
-import { batchOf, CARD_PATHS, stubCardsApi, type Handler } from '../open-test-utils';
+import { batchOf, CARD_PATHS, stubCardsApi, type Handler } from '../../../../testing/card-open';
 
 vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 

@@ -6,14 +6,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastInfo } from '@web/lib/notify';
-import { storeSession } from '@web/test-fixtures';
-import { requestsTo } from '@web/test-utils';
+import { storeSession } from '@web/testing/fixtures';
+import { requestsTo } from '@web/testing/utils';
 import type { OrderStatus, TopupOrder } from '../api';
-import { signOutAndForget, stubRechargeApi } from '../test-api';
-import { testOrder } from '../test-orders';
+import { signOutAndForget, stubRechargeApi } from '../../../../testing/recharge-api';
+import { testOrder } from '../../../../testing/recharge-orders';
 import { OrderSheet } from './OrderSheet';
 
-vi.mock('idb-keyval', async () => (await import('@web/test-fixtures')).memoryIdb());
+vi.mock('idb-keyval', async () => (await import('@web/testing/fixtures')).memoryIdb());
 vi.mock('@web/lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 // The QR image itself is tested through the page; here it only needs to exist.
 vi.mock('qrcode', () => ({ default: { toDataURL: async () => 'data:image/png;base64,AAAA' } }));

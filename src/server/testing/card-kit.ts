@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CostBreakdown, HolderFields } from '../../../contract/cards';
+import type { CostBreakdown, HolderFields } from '../../contract/cards';
 import {
   batchOpenCard,
   batchOpenCardCost,
@@ -13,18 +13,18 @@ import {
   newCard,
   openCardCost,
   rechargeCost,
-} from '../../../contract/cards';
-import { accounts, cardEvents, cards, coupons, plans } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import type { IssuedCard, IssueRequest } from '../../providers/issuer';
-import { TEST_HOLDER } from '../../testing/cards';
-import type { Answer, TestApp } from '../../testing/harness';
-import { fundWallet } from '../../testing/money';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { signedInAccount } from '../../testing/signed-in';
-import { auditLedger, moveMoney } from '../ledger';
-import { walletBalanceOf } from '../wallet/read-wallet';
-import type { CardRow } from './card-access';
+} from '../../contract/cards';
+import { accounts, cardEvents, cards, coupons, plans } from '../db/schema';
+import { newId } from '../lib/crypto';
+import type { IssuedCard, IssueRequest } from '../providers/issuer';
+import { TEST_HOLDER } from './cards';
+import type { Answer, TestApp } from './harness';
+import { fundWallet } from './money';
+import type { SignedInAccount } from './signed-in';
+import { signedInAccount } from './signed-in';
+import { auditLedger, moveMoney } from '../modules/ledger';
+import { walletBalanceOf } from '../modules/wallet/read-wallet';
+import type { CardRow } from '../modules/cards/card-access';
 
 export { TEST_HOLDER };
 

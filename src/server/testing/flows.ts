@@ -3,12 +3,12 @@
  * instants (the ledger stamps entries with the context's clock), and a small known history whose
  * flow rows the tests can spell out.
  */
-import { describeWalletEntry } from '../ledger/describe-entry';
-import type { FlowRow } from '../../../contract/finance';
-import { newId } from '../../lib/crypto';
-import type { Leg } from '../ledger';
-import { moveMoney } from '../ledger';
-import type { TestApp } from '../../testing/harness';
+import { describeWalletEntry } from '../modules/ledger/describe-entry';
+import type { FlowRow } from '../../contract/finance';
+import { newId } from '../lib/crypto';
+import type { Leg } from '../modules/ledger';
+import { moveMoney } from '../modules/ledger';
+import type { TestApp } from './harness';
 
 type WalletLeg = Omit<Leg, 'account'> & { currency: string };
 

@@ -3,12 +3,12 @@
  * wallet must hold afterwards. Each operation is one movement through the real ledger API.
  */
 import fc from 'fast-check';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { Movement } from './movement';
-import { postMovement } from './post-movement';
-import { reverseMovement } from './reverse-movement';
+import type { AppContext } from '../context';
+import { inTransaction } from '../db/client';
+import { AppError } from '../lib/errors';
+import type { Movement } from '../modules/ledger/movement';
+import { postMovement } from '../modules/ledger/post-movement';
+import { reverseMovement } from '../modules/ledger/reverse-movement';
 
 export type Op =
   | { kind: 'topup'; who: number; currency: 'CNY' | 'USD'; amount: number; fee: number; key: number }

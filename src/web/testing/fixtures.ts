@@ -1,11 +1,11 @@
 /** Shared data of the shell's unit tests: a user and a signed-in session in storage. */
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { UserInfo } from '../contract/account';
-import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../contract/permissions';
-import { storeAccess } from './lib/permissions';
-import { endSession, saveTokens } from './lib/session';
-import { setItem } from './lib/storage';
-import { setWidth } from './test-browser';
+import type { UserInfo } from '../../contract/account';
+import { mainAccessGrant, PERMISSION_KEYS, subAccessGrant } from '../../contract/permissions';
+import { storeAccess } from '../lib/permissions';
+import { endSession, saveTokens } from '../lib/session';
+import { setItem } from '../lib/storage';
+import { setWidth } from './browser';
 
 export const TEST_USER: UserInfo = {
   userId: 'u1',

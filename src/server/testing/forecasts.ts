@@ -3,17 +3,17 @@
  * through the real entry points (the customer's endpoints, the reviewer's operation).
  */
 import { eq } from 'drizzle-orm';
-import type { Envelope } from '../../../contract/core';
-import type { ForecastStatus, ForecastView } from '../../../contract/finance';
-import { bankTransfer, topupCancel, topupSubmit, topupUpload } from '../../../contract/finance';
-import { forecastEvents, ledgerAccounts, topupForecasts } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { TestApp } from '../../testing/harness';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { civilDate } from '../account/account-calendar';
-import { postFile, tinyPng } from '../files/test-images';
-import type { ReviewDecision } from './review-forecast';
-import { reviewForecast } from './review-forecast';
+import type { Envelope } from '../../contract/core';
+import type { ForecastStatus, ForecastView } from '../../contract/finance';
+import { bankTransfer, topupCancel, topupSubmit, topupUpload } from '../../contract/finance';
+import { forecastEvents, ledgerAccounts, topupForecasts } from '../db/schema';
+import { AppError } from '../lib/errors';
+import type { TestApp } from './harness';
+import type { SignedInAccount } from './signed-in';
+import { civilDate } from '../modules/account/account-calendar';
+import { postFile, tinyPng } from './images';
+import type { ReviewDecision } from '../modules/forecasts/review-forecast';
+import { reviewForecast } from '../modules/forecasts/review-forecast';
 
 export const REVIEWER = { ip: '198.51.100.7', device: 'test reviewer' };
 

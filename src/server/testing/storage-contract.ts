@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageProvider } from './storage-provider';
-import { StorageError } from './storage-provider';
+import type { StorageProvider } from '../providers/storage/storage-provider';
+import { StorageError } from '../providers/storage/storage-provider';
 
 export interface StorageFixture {
   /** A new provider instance on the same store, as another server process would make it. */

@@ -1,15 +1,15 @@
 /** Shared helpers of the top-up tests: orders through the API, signed callbacks, balances. */
 import { eq } from 'drizzle-orm';
-import type { Envelope } from '../../../contract/core';
-import type { TopupOrder } from '../../../contract/finance';
-import { qrCreate } from '../../../contract/finance';
-import type { TopupChannel } from '../../../contract/topup-rules';
-import { ledgerAccounts, ledgerTransactions, paymentCallbacks, topupOrders } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { signBody } from '../../providers/payments/signature';
-import type { TestApp } from '../../testing/harness';
-import { auditLedger, isHealthy } from '../ledger';
-import type { OrderRow } from './order-rows';
+import type { Envelope } from '../../contract/core';
+import type { TopupOrder } from '../../contract/finance';
+import { qrCreate } from '../../contract/finance';
+import type { TopupChannel } from '../../contract/topup-rules';
+import { ledgerAccounts, ledgerTransactions, paymentCallbacks, topupOrders } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { signBody } from '../providers/payments/signature';
+import type { TestApp } from './harness';
+import { auditLedger, isHealthy } from '../modules/ledger';
+import type { OrderRow } from '../modules/topups/order-rows';
 
 export async function newOrder(
   t: TestApp,

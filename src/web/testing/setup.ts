@@ -5,9 +5,9 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { imperativeLoadsSettled } from './lib/antd-imperative';
-import { installAntdRenderer } from './lib/antd-react19';
-import { i18n } from './lib/i18n';
+import { imperativeLoadsSettled } from '../lib/antd-imperative';
+import { installAntdRenderer } from '../lib/antd-react19';
+import { i18n } from '../lib/i18n';
 
 declare global {
   var __cardPortalTestSetup: boolean | undefined;

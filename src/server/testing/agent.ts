@@ -1,16 +1,16 @@
 /** Fixtures of the agent programme's tests: invited customers, their fees and refunds, the audit. */
 import { expect } from 'vitest';
-import type { AppContext } from '../../context';
-import { inTransaction } from '../../db/client';
-import { newId } from '../../lib/crypto';
-import type { TestApp } from '../../testing/harness';
-import { uniqueEmail, TEST_PASSWORD } from '../../testing/harness';
-import { fundWallet } from '../../testing/money';
-import type { SignedInAccount } from '../../testing/signed-in';
-import { openSession, signedInAccount } from '../../testing/signed-in';
-import { createAccount } from '../account/create-account';
-import { auditLedger, moveMoney, reverseMovement } from '../ledger';
-import type { FeeType } from '../../../contract/agent';
+import type { AppContext } from '../context';
+import { inTransaction } from '../db/client';
+import { newId } from '../lib/crypto';
+import type { TestApp } from './harness';
+import { uniqueEmail, TEST_PASSWORD } from './harness';
+import { fundWallet } from './money';
+import type { SignedInAccount } from './signed-in';
+import { openSession, signedInAccount } from './signed-in';
+import { createAccount } from '../modules/account/create-account';
+import { auditLedger, moveMoney, reverseMovement } from '../modules/ledger';
+import type { FeeType } from '../../contract/agent';
 
 export const TEST_ACTOR = { ip: 'test', device: 'vitest' };
 

@@ -4,9 +4,15 @@
  * (fees of the segment, a coupon off the opening fee, CNY at 7.2 rounded up). A test's own handler
  * answers first; file answers (the template) are plain Responses.
  */
-import { TEST_PRIVILEGE } from '../../../test-fixtures';
-import { stubApi, type Recorded, type Reply } from '../../../test-utils';
-import type { BatchResult, CardView, CostBreakdown, CouponView, SegmentView } from './api';
+import { TEST_PRIVILEGE } from './fixtures';
+import { stubApi, type Recorded, type Reply } from './utils';
+import type {
+  BatchResult,
+  CardView,
+  CostBreakdown,
+  CouponView,
+  SegmentView,
+} from '../features/cards/open/api';
 
 /** The card pages, as markers beside the page under test (renderPage), to see where it went. */
 export const CARD_PATHS = ['/cardOpen', '/cardGrande', '/cardList'];

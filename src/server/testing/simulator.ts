@@ -1,5 +1,5 @@
 /** Requests to the simulators' routes as scripts (JSON) and the pages' forms send them. */
-import type { TestApp } from '../testing/harness';
+import type { TestApp } from './harness';
 
 export function simulatorRequests(t: TestApp): {
   postJson: (path: string, body?: object) => Promise<Response>;

@@ -1,10 +1,10 @@
 /** Helpers shared by the auth tests (not a test file itself). */
 import { and, count, eq } from 'drizzle-orm';
-import type { CallOptions, TestApp } from '../../testing/harness';
-import { accounts, mailOutbox } from '../../db/schema';
-import { settleMailQueue } from '../../lib/mail-queue';
-import { newGoogleSecret } from '../../lib/totp';
-import { issueCaptchaTicket } from './captcha/captcha-store';
+import type { CallOptions, TestApp } from './harness';
+import { accounts, mailOutbox } from '../db/schema';
+import { settleMailQueue } from '../lib/mail-queue';
+import { newGoogleSecret } from '../lib/totp';
+import { issueCaptchaTicket } from '../modules/auth/captcha/captcha-store';
 
 /** A test app whose client address comes from X-Forwarded-For, so each test can be its own address. */
 export const TRUSTED_PROXY = { TRUST_PROXY: '1' } as const;

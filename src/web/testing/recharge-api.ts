@@ -1,12 +1,12 @@
 /**
- * The recharge tests' fake server: the shell's endpoints (test-fixtures) plus topup/amount and
+ * The recharge tests' fake server: the shell's endpoints (testing/fixtures) plus topup/amount and
  * rechargeInfo computed from the contract's rules; a test's own handler answers first.
  */
 import { CHANNEL_RULES, topupFee, type TopupChannel } from '@contract/topup-rules';
-import { queryClient } from '../../../lib/queryClient';
-import { shellApi, signOut, storeSession } from '../../../test-fixtures';
-import { renderApp, stubApi, type Recorded, type Reply } from '../../../test-utils';
-import { TEST_LIMITS } from './test-orders';
+import { queryClient } from '../lib/queryClient';
+import { shellApi, signOut, storeSession } from './fixtures';
+import { renderApp, stubApi, type Recorded, type Reply } from './utils';
+import { TEST_LIMITS } from './recharge-orders';
 
 export type Handler = (
   request: Recorded,

@@ -1,6 +1,6 @@
 /**
  * Test helpers of the finance pages (imported by tests only); the page, the API stub and reading
- * requests come from the shared test-utils.
+ * requests come from the shared testing/utils.
  */
 
 /** The finance pages, as markers beside the page under test (renderPage), to see where it went. */

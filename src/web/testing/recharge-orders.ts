@@ -1,6 +1,6 @@
 /** Orders and limits for the recharge tests, shaped like the contract's answers. */
 import { CHANNEL_RULES, topupFee, type TopupChannel } from '@contract/topup-rules';
-import type { TopupLimits, TopupOrder } from './api';
+import type { TopupLimits, TopupOrder } from '../features/finance/recharge/api';
 
 export const TEST_LIMITS: TopupLimits = {
   channels: Object.values(CHANNEL_RULES),

@@ -3,14 +3,17 @@
  * `/api/issuer/events`. Ids are unique per call so tests never collide.
  */
 import { eq } from 'drizzle-orm';
-import type { Envelope } from '../../../contract/core';
-import { cardAuthorizations, cards } from '../../db/schema';
-import { newId } from '../../lib/crypto';
-import { signBody } from '../../providers/payments/signature';
-import type { CardRow } from '../cards/card-access';
-import type { TestApp } from '../../testing/harness';
-import type { IssuerEventResult } from './event-outcomes';
-import { ISSUER_EVENTS_PATH, ISSUER_SIGNATURE_HEADER } from './events/issuer-events-route';
+import type { Envelope } from '../../contract/core';
+import { cardAuthorizations, cards } from '../db/schema';
+import { newId } from '../lib/crypto';
+import { signBody } from '../providers/payments/signature';
+import type { CardRow } from '../modules/cards/card-access';
+import type { TestApp } from './harness';
+import type { IssuerEventResult } from '../modules/card-spend/event-outcomes';
+import {
+  ISSUER_EVENTS_PATH,
+  ISSUER_SIGNATURE_HEADER,
+} from '../modules/card-spend/events/issuer-events-route';
 
 export interface EventAnswer {
   status: number;

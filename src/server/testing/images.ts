@@ -3,7 +3,7 @@
  * multipart upload through the app, so upload tests need no fixture files.
  */
 import { crc32, deflateSync } from 'node:zlib';
-import type { TestApp } from '../../testing/harness';
+import type { TestApp } from './harness';
 
 function bytes(...parts: (number[] | string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
   const chunks = parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)));

@@ -1,7 +1,7 @@
 /**
  * Helpers for page-level tests: the real app (router, providers) on a memory history, or one page
  * on a small router of its own; a fetch stub that answers in the API envelope (or with a file);
- * and reading what the stub recorded. The browser bits jsdom lacks are in test-browser.ts.
+ * and reading what the stub recorded. The browser bits jsdom lacks are in testing/browser.ts.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -15,10 +15,10 @@ import {
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { App } from './App';
-import { i18n } from './lib/i18n';
-import { createAppRouter } from './router';
-import { StepUpHost } from './components/ui/StepUpHost';
+import { App } from '../App';
+import { i18n } from '../lib/i18n';
+import { createAppRouter } from '../router';
+import { StepUpHost } from '../components/ui/StepUpHost';
 
 export function renderApp(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
