@@ -6,7 +6,8 @@ import type { Env } from './env';
 import { parseClients } from './env';
 import { SecretBox } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { weakSecretProblem } from './lib/secret-strength';
+import { claimDatabaseKey } from './lib/key-fingerprint';
+import { loadSecretChecker, weakKeyProblem } from './lib/secret-strength';
 import { createOutboxMail } from './providers/mail/outbox-mail';
 import { createSmtpMail } from './providers/mail/smtp-mail';
 import { createIdentityProvider } from './providers/identity';
@@ -16,13 +17,16 @@ import { parseChannelSecrets } from './providers/payments/channel-secrets';
 import { payoutsConfigProblems } from './providers/payouts';
 import { createStorageProvider, storageConfigProblems, storageProductionProblems } from './providers/storage';
 
-/** Production refuses sandbox providers and default secrets (issue 2, section 2). */
-export function productionProblems(env: Env): string[] {
+/**
+ * Production refuses sandbox providers and default or guessable secrets (issue 2 §2, issue 28 §3).
+ * Asynchronous because the strength estimator's dictionaries load only here.
+ */
+export async function productionProblems(env: Env): Promise<string[]> {
   if (env.APP_MODE !== 'production') return [];
   const problems: string[] = [];
   if (!env.SMTP_URL) problems.push('SMTP_URL is required (the sandbox outbox is demo-only)');
   if (!env.SECRET_KEY) problems.push('SECRET_KEY is required (no generated key file in production)');
-  problems.push(...secretStrengthProblems(env));
+  problems.push(...(await secretStrengthProblems(env)));
   if (!env.DATABASE_URL) problems.push('DATABASE_URL is required (PGlite is the embedded demo database)');
   problems.push(...paymentsProductionProblems(env));
   problems.push(...issuerProductionProblems(env));
@@ -35,7 +39,7 @@ export function productionProblems(env: Env): string[] {
 }
 
 /** Every configured secret, checked for length and guessability (lib/secret-strength.ts). */
-function secretStrengthProblems(env: Env): string[] {
+async function secretStrengthProblems(env: Env): Promise<string[]> {
   const named: [string, string][] = [];
   const clients = parseClients(env.OAUTH_CLIENTS);
   for (const [id, secret] of clients) named.push([`OAUTH_CLIENTS secret of "${id}"`, secret]);
@@ -46,7 +50,18 @@ function secretStrengthProblems(env: Env): string[] {
   if (env.PAYOUT_API_SECRET) named.push(['PAYOUT_API_SECRET', env.PAYOUT_API_SECRET]);
   if (env.VAPID_PRIVATE_KEY) named.push(['VAPID_PRIVATE_KEY', env.VAPID_PRIVATE_KEY]);
   if (env.S3_SECRET_ACCESS_KEY) named.push(['S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY]);
-  return named.map(([name, secret]) => weakSecretProblem(name, secret)).filter((p) => p !== null);
+  if (named.length === 0) return [];
+  const check = await loadSecretChecker();
+  return named.map(([name, secret]) => check(name, secret)).filter((p) => p !== null);
+}
+
+/** A configured server key must be 32 bytes that look random, in every mode (lib/secret-strength.ts). */
+export function keyConfigProblems(env: Env): string[] {
+  if (!env.SECRET_KEY) return [];
+  const key = Buffer.from(env.SECRET_KEY, 'base64');
+  if (key.length !== 32) return ['SECRET_KEY must be 32 bytes, base64 encoded (`openssl rand -base64 32`)'];
+  const weak = weakKeyProblem('SECRET_KEY', key);
+  return weak ? [weak] : [];
 }
 
 /**
@@ -62,9 +77,10 @@ export function clientConfigProblems(env: Env): string[] {
 }
 
 export async function buildContext(env: Env, options: { now?: () => Date } = {}): Promise<AppContext> {
-  const problems = productionProblems(env);
+  const problems = await productionProblems(env);
   if (problems.length > 0) throw new Error(`Refusing to start in production mode: ${problems.join('; ')}`);
   const mismatched = [
+    ...keyConfigProblems(env),
     ...clientConfigProblems(env),
     ...payoutsConfigProblems(env),
     ...storageConfigProblems(env),
@@ -77,6 +93,12 @@ export async function buildContext(env: Env, options: { now?: () => Date } = {})
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
   });
+  try {
+    await claimDatabaseKey(database, box, env.SECRET_KEY ? 'SECRET_KEY' : `The key file in ${env.DATA_DIR}`);
+  } catch (error) {
+    await database.close();
+    throw new Error(`Refusing to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const mail = env.SMTP_URL
     ? createSmtpMail(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMail(database.db, env.LOG_LEVEL === 'silent' ? null : (line) => process.stdout.write(line));

@@ -17,3 +17,4 @@ export * from './card-groups';
 export * from './tags';
 export * from './live';
 export * from './card-tally';
+export * from './server-key';

@@ -67,19 +67,21 @@ describe('storage settings', () => {
     ).rejects.toThrow(/Refusing to start: .*S3_ENDPOINT is required with STORAGE_PROVIDER=s3/);
   });
 
-  it('in production, wants https and a strong secret, never quoting the secret', () => {
-    const problems = productionProblems(
-      loadEnv({
-        ...S3,
-        APP_MODE: 'production',
-        S3_ENDPOINT: 'http://minio.internal:9000',
-        S3_SECRET_ACCESS_KEY: 'minioadmin',
-      }),
+  it('in production, wants https and a strong secret, never quoting the secret', async () => {
+    const problems = (
+      await productionProblems(
+        loadEnv({
+          ...S3,
+          APP_MODE: 'production',
+          S3_ENDPOINT: 'http://minio.internal:9000',
+          S3_SECRET_ACCESS_KEY: 'minioadmin',
+        }),
+      )
     ).join('\n');
     expect(problems).toContain('S3_ENDPOINT must be https in production');
     expect(problems).toContain('S3_SECRET_ACCESS_KEY must be at least 16 characters');
     expect(problems).not.toContain('minioadmin');
-    const strong = productionProblems(loadEnv({ ...S3, APP_MODE: 'production' })).join('\n');
+    const strong = (await productionProblems(loadEnv({ ...S3, APP_MODE: 'production' }))).join('\n');
     expect(strong).not.toContain('S3_');
   });
 });
