@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetPwdCode, loginCode } from '../../contract/auth';
 import { emailCodes, mailOutbox, mailQueue } from '../db/schema';
 import type { Mail } from '../providers/mail/mail-provider';
+import { translate } from './i18n';
 import type { TestApp } from '../testing/harness';
 import { createTestApp, uniqueEmail } from '../testing/harness';
 import {
@@ -86,10 +87,12 @@ describe('mail queue', () => {
       expect(await liveCodes(email)).toHaveLength(2); // the sign-up code, spent, and this one
       for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt += 1) {
         // Not due before its back-off has passed.
-        expect(await drainMailQueue(t.ctx)).toEqual({ sent: 0, retry: 0, dropped: 0 });
+        expect(await drainMailQueue(t.ctx)).toEqual({ sent: 0, retry: 0, dropped: 0, stale: 0 });
         t.advance(MAIL_RETRY_MS[attempt - 2]!);
         expect(await drainMailQueue(t.ctx)).toEqual(
-          attempt < MAIL_ATTEMPTS ? { sent: 0, retry: 1, dropped: 0 } : { sent: 0, retry: 0, dropped: 1 },
+          attempt < MAIL_ATTEMPTS
+            ? { sent: 0, retry: 1, dropped: 0, stale: 0 }
+            : { sent: 0, retry: 0, dropped: 1, stale: 0 },
         );
       }
     });
@@ -99,6 +102,48 @@ describe('mail queue', () => {
     const again = await t.api(loginCode, { email });
     expect(again.status).toBe(200);
     expect(await t.latestCode(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('after an outage delivers only the live code: a queued mail whose code was replaced is dropped', async () => {
+    await settleMailQueue(t.ctx);
+    const email = (await t.register()).email;
+    t.advance(61_000);
+    const codeIn = (row: typeof mailQueue.$inferSelect) =>
+      /\b(\d{6})\b/.exec((JSON.parse(t.ctx.box.open(row.sealed)) as Mail).text)![1]!;
+    const newCode = await withMailDown(async () => {
+      expect((await t.api(loginCode, { email })).status).toBe(200);
+      await settleMailQueue(t.ctx);
+      expect(await queued()).toBe(1);
+      // The customer asks again while the mail server is still down: a new code replaces the old.
+      t.advance(61_000);
+      expect((await t.api(loginCode, { email })).status).toBe(200);
+      const rows = await t.ctx.database.db.select().from(mailQueue);
+      const newest = rows.reduce((a, b) => (a.createdAt > b.createdAt ? a : b));
+      await settleMailQueue(t.ctx);
+      return codeIn(newest);
+    });
+    // Recovery: the old mail (if still queued) is dropped, the live one goes out.
+    t.advance(MAIL_RETRY_MS[1]!);
+    await drainMailQueue(t.ctx);
+    expect(await queued()).toBe(0);
+    const sent = await t.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const loginMails = sent.filter((m) => m.subject === translate('en', 'server:mail.login.subject'));
+    expect(loginMails.map((m) => /\b(\d{6})\b/.exec(m.text)![1])).toEqual([newCode]);
+    expect(await t.latestCode(email)).toBe(newCode);
+  });
+
+  it('drops a queued mail whose code expired before the mail server came back', async () => {
+    await settleMailQueue(t.ctx);
+    const email = (await t.register()).email;
+    t.advance(61_000);
+    await withMailDown(async () => {
+      expect((await t.api(loginCode, { email })).status).toBe(200);
+      await settleMailQueue(t.ctx);
+    });
+    expect(await queued()).toBe(1);
+    t.advance(11 * 60_000); // past the code's 10 minutes
+    expect(await drainMailQueue(t.ctx)).toEqual({ sent: 0, retry: 0, dropped: 0, stale: 1 });
+    expect(await queued()).toBe(0);
   });
 
   it('sends a mail whose sender died mid-send again once its lease has run out', async () => {

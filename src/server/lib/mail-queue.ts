@@ -14,9 +14,12 @@
  * - A failed send is retried with back-off; after MAIL_ATTEMPTS the mail is dropped and its code
  *   withdrawn with the counts it took, so a send that never happened does not hold the customer back:
  *   asking again works at once.
+ * - A mail whose code is no longer live when its turn comes (replaced by a newer request, used,
+ *   killed or expired: issue 28 §5) is dropped unsent: after an outage the old code would arrive
+ *   after the new one, and the customer would type the last one read, which is refused.
  * - The background job (mailQueueJob) retries and picks up rows of processes that stopped.
  */
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { inTransaction } from '../db/client';
@@ -86,7 +89,27 @@ async function giveUp(ctx: AppContext, row: Claimed): Promise<void> {
   });
 }
 
-async function sendOne(ctx: AppContext, row: Claimed): Promise<'sent' | 'retry' | 'dropped'> {
+/** Whether the code a queued mail carries can still be used; a mail without a code always can. */
+async function codeStillLive(ctx: AppContext, row: Claimed): Promise<boolean> {
+  if (!row.codeId) return true;
+  const [live] = await ctx.database.db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(
+      and(eq(emailCodes.id, row.codeId), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, ctx.now())),
+    );
+  return live !== undefined;
+}
+
+type Outcome = 'sent' | 'retry' | 'dropped' | 'stale';
+
+async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
+  if (!(await codeStillLive(ctx, row))) {
+    // Its code was replaced, used or has expired: nothing to withdraw, the mail is only noise now.
+    await ctx.database.db.delete(mailQueue).where(eq(mailQueue.id, row.id));
+    ctx.log.info('queued mail dropped: its code is no longer live', { attempts: row.attempts });
+    return 'stale';
+  }
   try {
     await ctx.mail.send(JSON.parse(ctx.box.open(row.sealed)) as Mail);
   } catch (error) {
@@ -108,10 +131,8 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<'sent' | 'retry' 
 }
 
 /** Sends every due mail; answers how each went. */
-export async function drainMailQueue(
-  ctx: AppContext,
-): Promise<{ sent: number; retry: number; dropped: number }> {
-  const counts = { sent: 0, retry: 0, dropped: 0 };
+export async function drainMailQueue(ctx: AppContext): Promise<Record<Outcome, number>> {
+  const counts: Record<Outcome, number> = { sent: 0, retry: 0, dropped: 0, stale: 0 };
   for (let row = await claimDue(ctx); row; row = await claimDue(ctx)) counts[await sendOne(ctx, row)] += 1;
   return counts;
 }
