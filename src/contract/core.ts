@@ -80,6 +80,8 @@ export const Code = {
   rateLimited: 429,
   noPermission: 4030,
   serverError: 500,
+  /** A system the answer needs (the object store, the database) is down; `Retry-After` says when to ask again. */
+  unavailable: 503,
   accessExpired: 600,
   refreshExpired: 610,
 } as const;

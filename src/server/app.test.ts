@@ -12,12 +12,45 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('envelope for every answer', () => {
-  it('health names the database kind and version', async () => {
-    const res = await t.raw('/api/health');
-    const body = await res.json();
-    expect(res.status).toBe(200);
-    expect(body).toMatchObject({ code: 200, path: '/api/health', data: { database: t.kind, status: 'ok' } });
-    expect(body.data.version).toMatch(/^\d+/);
+  it('health answers liveness without asking the database or naming its version', async () => {
+    const version = t.ctx.database.version;
+    t.ctx.database.version = () => Promise.reject(new Error('database down'));
+    try {
+      const res = await t.raw('/api/health');
+      const body = await res.json();
+      expect(res.status).toBe(200);
+      expect(body).toMatchObject({
+        code: 200,
+        path: '/api/health',
+        data: { database: t.kind, status: 'ok' },
+      });
+      expect(body.data).not.toHaveProperty('version');
+    } finally {
+      t.ctx.database.version = version;
+    }
+  });
+
+  it('readiness answers 200 when the database answers, 503 with Retry-After when it does not', async () => {
+    const ready = await t.raw('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ code: 200, data: { status: 'ready' } });
+    const version = t.ctx.database.version;
+    t.ctx.database.version = () => Promise.reject(new Error('connection refused'));
+    try {
+      const down = await t.raw('/api/health/ready', { headers: { 'accept-language': 'en' } });
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(await down.json()).toMatchObject({
+        code: 503,
+        msg: 'Not ready: the database is not answering',
+        data: { status: 'not ready' },
+      });
+      // A database that hangs instead of failing is not ready either, after READY_TIMEOUT_MS.
+      t.ctx.database.version = () => new Promise<string>(() => {});
+      expect((await t.raw('/api/health/ready')).status).toBe(503);
+    } finally {
+      t.ctx.database.version = version;
+    }
   });
 
   it('unknown API paths answer 404 in the envelope, in the caller language', async () => {

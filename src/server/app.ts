@@ -79,14 +79,24 @@ export function createApp(ctx: AppContext): Hono {
 
   app.get('/index.html', (c) => c.redirect('/', 301));
 
-  app.get('/api/health', async (c) =>
+  // Liveness: the process answers. It asks nothing of the database, so a database outage does not
+  // get healthy processes restarted; readiness below is what a load balancer should route by.
+  app.get('/api/health', (c) =>
     envelope(c, Code.ok, translate(lang(c), 'server:ok'), {
       status: 'ok',
       database: ctx.database.kind,
-      version: await ctx.database.version(),
       mode: ctx.env.APP_MODE,
     }),
   );
+  app.get('/api/health/ready', async (c) => {
+    const answered = await databaseAnswers(ctx);
+    if (answered) return envelope(c, Code.ok, translate(lang(c), 'server:ok'), { status: 'ready' });
+    const response = envelope(c, Code.unavailable, translate(lang(c), 'server:errors.notReady'), {
+      status: 'not ready',
+    });
+    response.headers.set('Retry-After', '5');
+    return response;
+  });
 
   const openApi = buildOpenApi(allEndpoints);
   app.get('/api/openapi.json', (c) => c.json(openApi));
@@ -112,6 +122,25 @@ export function createApp(ctx: AppContext): Hono {
   app.onError((error, c) => errorEnvelope(c, error, lang(c), ctx.log).response);
   app.notFound((c) => envelope(c, Code.notFound, translate(lang(c), 'server:errors.notFound'), null));
   return app;
+}
+
+/** How long readiness waits for the database before answering 503. */
+export const READY_TIMEOUT_MS = 2000;
+
+/** Whether the database answers a trivial query within READY_TIMEOUT_MS. */
+async function databaseAnswers(ctx: AppContext): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([ctx.database.version().then(() => true), timeout]);
+  } catch (error) {
+    ctx.log.warn('readiness: the database did not answer', { error: String(error) });
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The built PWA. Hashed assets are immutable; the shell and service worker are always revalidated. */

@@ -44,7 +44,12 @@ export function errorEnvelope(
 ): { code: number; response: Response } {
   if (error instanceof AppError) {
     const response = envelope(c, error.code, translate(lang, error.messageKey, error.params), error.data);
-    if (error.code === Code.rateLimited || error.code === Code.locked) {
+    if (error.code === Code.unavailable)
+      log.warn('outside system unavailable', {
+        path: c.req.path,
+        error: error.cause instanceof Error ? error.cause.message : String(error.cause),
+      });
+    if (error.code === Code.rateLimited || error.code === Code.locked || error.code === Code.unavailable) {
       const wait = (error.data as { retryAfter?: number } | null)?.retryAfter;
       if (wait) response.headers.set('Retry-After', String(wait));
     }

@@ -37,6 +37,12 @@ export const fail = {
   rateLimited: (retryAfter: number) =>
     new AppError(Code.rateLimited, 'server:errors.rateLimited', { retryAfter }, { seconds: retryAfter }),
   needStep: (key: string, data: unknown) => new AppError(Code.needStep, key, data),
+  /** An outside system is down (issue 28 §6): 503 with `Retry-After`, the cause logged, not shown. */
+  unavailable: (key: string, retryAfter: number, cause: unknown) => {
+    const error = new AppError(Code.unavailable, key, { retryAfter }, { seconds: retryAfter });
+    error.cause = cause;
+    return error;
+  },
   noPermission: () => new AppError(Code.noPermission, 'server:errors.noPermission'),
   accessExpired: () => new AppError(Code.accessExpired, 'server:errors.accessExpired'),
   refreshExpired: () => new AppError(Code.refreshExpired, 'server:errors.refreshExpired'),

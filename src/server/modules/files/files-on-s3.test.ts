@@ -12,7 +12,7 @@ import type { Envelope } from '../../../contract/core';
 import { fileView, topupUpload } from '../../../contract/finance';
 import { files } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
-import { createStorageProvider } from '../../providers/storage';
+import { createStorageProvider, STORE_RETRY_AFTER_SECONDS } from '../../providers/storage';
 import type { TestApp } from '../../testing/harness';
 import { createTestApp } from '../../testing/harness';
 import type { LocalS3 } from '../../testing/local-s3';
@@ -104,7 +104,7 @@ describe('uploads when the object store fails', () => {
   });
   afterAll(async () => broken?.close());
 
-  it('answers the generic failure, keeps no row, and logs the reason without the credentials', async () => {
+  it('answers 503 with Retry-After, keeps no row, and logs the reason without the credentials', async () => {
     const me = await signedInAccount(broken);
     const res = await postFile(
       broken,
@@ -112,10 +112,14 @@ describe('uploads when the object store fails', () => {
       { bytes: tinyJpeg(), name: 'a.jpg' },
       { token: me.token },
     );
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_SECONDS));
     const body = (await res.json()) as { errcode: string; errmsg: string };
     expect(body.errcode).toBe('500');
-    expect(body.errmsg).not.toMatch(/S3|store|ECONNREFUSED/);
+    expect(body.errmsg).toBe(
+      `The file store is not answering. Try again in ${STORE_RETRY_AFTER_SECONDS} seconds`,
+    );
+    expect(body.errmsg).not.toMatch(/S3|ECONNREFUSED/);
     const rows = await broken.ctx.database.db
       .select()
       .from(files)
@@ -125,5 +129,21 @@ describe('uploads when the object store fails', () => {
     expect(log).toContain('object store unreachable during put');
     expect(log).not.toContain(SECRET);
     expect(log).not.toContain('S3RVER');
+  });
+
+  it('answers an envelope 503 with Retry-After on the top-up proof upload', async () => {
+    const me = await signedInAccount(broken);
+    const res = await postFile(
+      broken,
+      topupUpload.path,
+      { bytes: tinyPng(), name: 'proof.png' },
+      { token: me.token, lang: 'zh-CN' },
+    );
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_SECONDS));
+    const body = (await res.json()) as Envelope<{ retryAfter: number }>;
+    expect(body).toMatchObject({ code: 503, data: { retryAfter: STORE_RETRY_AFTER_SECONDS } });
+    expect(body.msg).toBe(`文件存储暂时无法访问，请在 ${STORE_RETRY_AFTER_SECONDS} 秒后重试`);
+    expect(logged.join('')).not.toContain(SECRET);
   });
 });

@@ -20,8 +20,20 @@ import { authenticate } from '../../lib/session';
 import { storeUpload } from './store-upload';
 import { PUBLIC_UPLOAD_PATH, tooLargeError, uploadBodyLimit } from './upload-limit';
 
-function refusal(c: Context, lang: Lang, error: AppError, status: 200 | 401 | 403 = 200): Response {
+function refusal(c: Context, lang: Lang, error: AppError, status: 200 | 401 | 403 | 503 = 200): Response {
   return c.json({ errcode: '500', errmsg: translate(lang, error.messageKey, error.params) }, status);
+}
+
+/** The object store is down: 503 with `Retry-After`, as every other answer gives (lib/envelope.ts). */
+function unavailable(c: Context, lang: Lang, error: AppError, ctx: AppContext): Response {
+  ctx.log.warn('outside system unavailable', {
+    path: c.req.path,
+    error: error.cause instanceof Error ? error.cause.message : String(error.cause),
+  });
+  const response = refusal(c, lang, error, 503);
+  const wait = (error.data as { retryAfter?: number } | null)?.retryAfter;
+  if (wait) response.headers.set('Retry-After', String(wait));
+  return response;
 }
 
 function bearerToken(c: Context): string | undefined {
@@ -57,6 +69,7 @@ export function registerPublicUpload(app: Hono, ctx: AppContext): void {
       } catch (error) {
         if (error instanceof AppError) {
           code = error.code;
+          if (error.code === Code.unavailable) return unavailable(c, lang(c), error, ctx);
           return refusal(c, lang(c), error);
         }
         ctx.log.error('upload failed', { error: error instanceof Error ? error.message : String(error) });
