@@ -80,7 +80,7 @@ test('production: sign-up to team member, with every outside system real and no 
     expect(health.data).toMatchObject({ mode: 'production', database: 'postgresql' });
   });
 
-  await test.step('sign up with the code from the mail server', async () => {
+  await test.step('sign up with the code from the mail server (runbook step 9)', async () => {
     await page.goto('/#/signup');
     await page.getByTestId('signup-email').fill(owner);
     const since = Date.now();

@@ -30,8 +30,8 @@ import { startPayoutGateway } from './payout-gateway';
 import type { RunningPortal } from './portal';
 import { startPortal } from './portal';
 
-/** A secret as docs/deployment.md step 3 makes them: 32 random bytes, base64url. */
-export const randomSecret = (): string => randomBytes(32).toString('base64url');
+/** A secret as docs/deployment.md step 3 makes them (`openssl rand -hex 32`). */
+export const randomSecret = (): string => randomBytes(32).toString('hex');
 
 export interface Production {
   portal: RunningPortal;
@@ -48,6 +48,7 @@ export interface Production {
 }
 
 export async function startProduction(port: number): Promise<Production> {
+  // Step 6's `npm run build`: `npm run test:e2e` has just built the same PWA into dist/.
   if (!existsSync('dist/index.html'))
     throw new Error('The production suite serves the built PWA: run `npx vite build` first (step 6).');
   // Step 2: PostgreSQL, an empty database.
@@ -74,11 +75,14 @@ export async function startProduction(port: number): Promise<Production> {
     stops.push(() => store.close());
     const push = await startPushReceiver({ tls });
     stops.push(() => push.close());
+    // Step 3: what `npx web-push generate-vapid-keys` prints.
     const vapid = webpush.generateVAPIDKeys();
     const dataDir = mkdtempSync(join(tmpdir(), 'prod-e2e-data-'));
     stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-    // Step 5: the settings file of docs/deployment.md, filled in.
+    // Step 5: the settings file of docs/deployment.md, filled in. Not followed here: step 8's TLS
+    // proxy (the browser talks to the server directly, so TRUST_PROXY stays 0 and PUBLIC_URL is
+    // the server's own address) and the systemd unit of step 6.
     const url = `http://127.0.0.1:${port}`;
     const settings: Record<string, string> = {
       APP_MODE: 'production',
@@ -89,6 +93,7 @@ export async function startProduction(port: number): Promise<Production> {
       DATABASE_URL: database.url,
       WEB_CONCURRENCY: '2',
       DATABASE_POOL_SIZE: '3',
+      // Step 3: `openssl rand -base64 32`.
       SECRET_KEY: randomBytes(32).toString('base64'),
       SMTP_URL: mail.url,
       MAIL_FROM: 'Card Portal <no-reply@portal.example.com>',
