@@ -116,7 +116,7 @@ export async function startProduction(port: number): Promise<Production> {
       // The systems above are signed by the test's own CA, as an operator's private ones may be.
       NODE_EXTRA_CA_CERTS: tls.certPath,
       WEB_DIST: 'dist',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     };
     // Steps 6 and 7: start, health check.
     const portal = await startPortal(settings);
