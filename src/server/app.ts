@@ -108,6 +108,13 @@ export function createApp(ctx: AppContext): Hono {
   registerPayoutEventsRoute(app, ctx);
   registerPublicUpload(app, ctx);
   if (ctx.env.APP_MODE === 'demo') registerSandbox(app, ctx);
+  // In production no sandbox path exists, and says so: without this a page path under /sandbox fell
+  // through to the PWA's catch-all and answered 302 to the app's own 404 page, which a scanner or a
+  // health probe reads as "something is there".
+  else
+    app.all('/sandbox/*', (c) =>
+      envelope(c, Code.notFound, translate(lang(c), 'server:errors.notFound'), null),
+    );
 
   const knownPaths = new Set<string>(allEndpoints.map((e) => e.path));
   app.all('/api/*', (c) => {

@@ -6,8 +6,9 @@
  * test reads exactly what a real browser would, and a wrongly encrypted push fails to decrypt.
  */
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedPush {
@@ -91,14 +92,20 @@ export function checkVapid(header: string | undefined, origin: string): string {
   return key;
 }
 
-export async function startPushReceiver(): Promise<PushReceiver> {
+/**
+ * `tls`: serve https with this key and certificate, as a real push service does (production
+ * accepts https endpoints only; tests/production trusts the certificate in the server process).
+ */
+export async function startPushReceiver(
+  options: { tls?: { key: Buffer; cert: Buffer } } = {},
+): Promise<PushReceiver> {
   const keys = createECDH('prime256v1');
   keys.generateKeys();
   const authSecret = randomBytes(16);
   const received: ReceivedPush[] = [];
   let status = 201;
   let origin = '';
-  const server: Server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -116,10 +123,11 @@ export async function startPushReceiver(): Promise<PushReceiver> {
         res.writeHead(400).end(String(error));
       }
     });
-  });
+  };
+  const server: Server = options.tls ? createHttpsServer(options.tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {
     subscription: {
       endpoint: `${origin}/push/${randomBytes(8).toString('hex')}`,
