@@ -149,6 +149,7 @@ export async function sendMailCode(
 }
 
 type Outcome = 'ok' | 'invalid' | 'wrong' | 'killed';
+type Tried = { outcome: Outcome; codeId: string | null };
 
 /**
  * Tries `code` against the live code of the purpose in its own transaction, so a wrong try is
@@ -162,7 +163,17 @@ async function tryMailCode(
   code: string,
   spend: boolean,
 ): Promise<Outcome> {
-  return inTransaction(ctx.database.db, async (tx) => {
+  return (await tryMailCodeRow(ctx, email, purpose, code, spend)).outcome;
+}
+
+async function tryMailCodeRow(
+  ctx: AppContext,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  spend: boolean,
+): Promise<Tried> {
+  return inTransaction(ctx.database.db, async (tx): Promise<Tried> => {
     const [live] = await tx
       .select()
       .from(emailCodes)
@@ -177,17 +188,17 @@ async function tryMailCode(
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!live) return 'invalid';
+    if (!live) return { outcome: 'invalid', codeId: null };
     if (!safeEqual(live.codeHash, ctx.box.hmac(`mail-code:${purpose}`, code))) {
       const attempts = live.attempts + 1;
       await tx
         .update(emailCodes)
         .set({ attempts, consumedAt: attempts >= MAX_WRONG_TRIES ? ctx.now() : null })
         .where(eq(emailCodes.id, live.id));
-      return attempts >= MAX_WRONG_TRIES ? 'killed' : 'wrong';
+      return { outcome: attempts >= MAX_WRONG_TRIES ? 'killed' : 'wrong', codeId: live.id };
     }
     if (spend) await tx.update(emailCodes).set({ consumedAt: ctx.now() }).where(eq(emailCodes.id, live.id));
-    return 'ok';
+    return { outcome: 'ok', codeId: live.id };
   });
 }
 
@@ -215,4 +226,30 @@ export async function checkMailCode(
   code: string,
 ): Promise<boolean> {
   return (await tryMailCode(ctx, email, purpose, code, false)) === 'ok';
+}
+
+/**
+ * Proves the code without spending it (422 like consumeMailCode when wrong, a wrong try counted)
+ * and answers the code's id, so the caller can check what the code protects first and spend it
+ * with `spendProvenCode` in the transaction of the change: a refusal that changes nothing keeps it.
+ */
+export async function proveMailCode(
+  ctx: AppContext,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<string> {
+  const { outcome, codeId } = await tryMailCodeRow(ctx, email, purpose, code, false);
+  if (outcome === 'ok' && codeId) return codeId;
+  throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
+}
+
+/** Spends a proven code in the caller's transaction; 422 when another request spent it meanwhile. */
+export async function spendProvenCode(tx: Executor, codeId: string, now: Date): Promise<void> {
+  const spent = await tx
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)))
+    .returning({ id: emailCodes.id });
+  if (spent.length === 0) throw fail.rule('server:errors.codeInvalid');
 }

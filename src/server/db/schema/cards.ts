@@ -145,6 +145,8 @@ export const cardBatches = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id),
+    /** The team member who opened it (null: the owner); a member reads only its own batches. */
+    subAccountId: text('sub_account_id'),
     status: text('status', { enum: ['issuing', 'done', 'failed'] }).notNull(),
     total: integer('total').notNull(),
     /** Cards issued so far. */

@@ -10,6 +10,11 @@ export const files = pgTable(
     ownerAccountId: text('owner_account_id')
       .notNull()
       .references(() => accounts.id),
+    /**
+     * The team member whose session uploaded it (null: the owner). A member reads back only what
+     * it uploaded itself among the `general` files (read-file.ts).
+     */
+    uploadedBySubId: text('uploaded_by_sub_id'),
     purpose: text('purpose', { enum: ['topup_proof', 'general', 'identity_doc'] }).notNull(),
     /** Detected from the content, never taken from the name or the request. */
     mime: text('mime').notNull(),

@@ -96,3 +96,23 @@ export const subInvitations = pgTable(
   },
   (t) => [index('sub_invitations_sub_idx').on(t.subAccountId)],
 );
+
+/**
+ * Every sign-in address, main accounts' and members' alike, lower-cased: the primary key makes one
+ * address sign in one user. Kept by triggers on `accounts` and `sub_accounts` (migration 0026) in
+ * the transaction of each insert or address change, so no writer can forget it; the server reads
+ * it in one place (lib/sign-in-address.ts). Exactly one of the two holders is set.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    address: text('address').primaryKey(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    subAccountId: text('sub_account_id').references(() => subAccounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('sign_in_addresses_one_holder', sql`(${t.accountId} is null) <> (${t.subAccountId} is null)`),
+    index('sign_in_addresses_account_idx').on(t.accountId),
+    index('sign_in_addresses_sub_account_idx').on(t.subAccountId),
+  ],
+);

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import { inTransaction, isUniqueViolation } from '../../db/client';
 import { accounts, ledgerAccounts } from '../../db/schema';
 import { newId, randomDigits } from '../../lib/crypto';
-import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { addressTakenError, isAddressClash } from '../../lib/sign-in-address';
 
 export const WALLET_CURRENCIES = ['CNY', 'USD'] as const;
 
@@ -46,17 +46,9 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
       return { id };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await emailTaken(ctx, input.email)) throw fail.conflict('server:errors.emailTaken');
+      // The address's key (a main account's or a member's) or else an invitation-code collision.
+      if (await isAddressClash(ctx.database.db, input.email, error)) throw addressTakenError();
     }
   }
   throw new Error('Could not allocate an invitation code');
-}
-
-/** Whether any account, of any status, holds the address (it stays unique after closure too). */
-export async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
-  const found = await ctx.database.db.query.accounts.findFirst({
-    columns: { id: true },
-    where: (a, { eq }) => eq(a.email, email),
-  });
-  return Boolean(found);
 }

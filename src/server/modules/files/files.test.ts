@@ -255,13 +255,12 @@ describe('GET /api/file/view', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(tinyGif());
   });
 
-  it('serves it to a sub-account session of the owner too', async () => {
+  it("answers a member of the owner's team as for an unknown id: a transfer proof is the owner's (issue 29 §1)", async () => {
     const me = await signedInAccount(t);
     const up = await postFile(t, topupUpload.path, { bytes: tinyBmp(), name: 'x.bmp' }, { token: me.token });
     const sub = await openSession(t, me.accountId, 'sub-2');
     const res = await view((await envelopeOf(up)).data.fileId, sub.token);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/bmp');
+    expect(res.status).toBe(404);
   });
 
   it('answers anyone else exactly as for an unknown id', async () => {

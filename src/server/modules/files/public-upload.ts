@@ -62,8 +62,12 @@ export function registerPublicUpload(app: Hono, ctx: AppContext): void {
           throw fail.badRequest('server:errors.malformedBody');
         }
         if (!(file instanceof Blob)) throw fail.badRequest('server:files.fileRequired');
-        // Owned by the main account: a sub-account user's session carries its id.
-        const stored = await storeUpload(ctx, { accountId: principal.accountId, purpose: 'general' }, file);
+        // Owned by the main account (a member's session carries its id), naming the member who sent it.
+        const stored = await storeUpload(
+          ctx,
+          { accountId: principal.accountId, purpose: 'general', uploadedBySubId: principal.subAccountId },
+          file,
+        );
         code = Code.ok;
         return c.json({ errcode: '0', errmsg: '', data: stored });
       } catch (error) {

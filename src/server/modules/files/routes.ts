@@ -11,8 +11,8 @@ export function registerFilesRoutes(register: Registrar): void {
     return storeUpload(call.app, { accountId: me.accountId, purpose: 'topup_proof' }, input.file);
   });
 
-  // A sub-account user's session carries its main account's id, so it sees the same files.
+  // The owner reads its files; a member only what its role and the file's purpose allow (read-file.ts).
   register(fileView, async (input, call) =>
-    fileResponse(await readFile(call.app, input.id, principalOf(call).accountId)),
+    fileResponse(await readFile(call.app, input.id, principalOf(call))),
   );
 }

@@ -27,7 +27,7 @@ export function fileUrl(fileId: string): string {
 
 export async function storeUpload(
   ctx: AppContext,
-  owner: { accountId: string; purpose: FilePurpose },
+  owner: { accountId: string; purpose: FilePurpose; uploadedBySubId?: string | null },
   file: Blob,
 ): Promise<StoredUpload> {
   if (file.size > uploadLimitBytes(ctx.env)) throw tooLargeError(ctx.env);
@@ -45,6 +45,7 @@ export async function storeUpload(
       await tx.insert(files).values({
         id: fileId,
         ownerAccountId: owner.accountId,
+        uploadedBySubId: owner.uploadedBySubId ?? null,
         purpose: owner.purpose,
         mime,
         size: bytes.length,

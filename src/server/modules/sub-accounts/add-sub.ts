@@ -6,12 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import type { ParsedRequestOf } from '../../../contract/core';
 import type { subAdd } from '../../../contract/sub-accounts';
 import type { AppContext } from '../../context';
-import { inTransaction, isUniqueViolation } from '../../db/client';
-import { accounts, subAccounts, subRoles } from '../../db/schema';
+import { inTransaction } from '../../db/client';
+import { subAccounts, subRoles } from '../../db/schema';
 import { newId, randomDigits } from '../../lib/crypto';
-import { AppError, fail } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
-import { consumeMailCode, sendMailCode } from '../../lib/mail-codes';
+import { proveMailCode, sendMailCode, spendProvenCode } from '../../lib/mail-codes';
+import { addressTakenError, assertAddressFree, isAddressClash } from '../../lib/sign-in-address';
 import { loadAccount } from '../account/load-account';
 import { issueInvitation, mailInvitation } from './invitations';
 import { parseValidUntil } from './valid-until';
@@ -26,22 +27,6 @@ export function roleNotFound(): AppError {
   return new AppError(404, 'server:subAccounts.roleNotFound');
 }
 
-/** A sign-in address names one user: free among main accounts and members alike. */
-async function assertAddressFree(ctx: AppContext, email: string): Promise<void> {
-  const db = ctx.database.db;
-  const [main] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.email, email))
-    .limit(1);
-  const [sub] = await db
-    .select({ id: subAccounts.id })
-    .from(subAccounts)
-    .where(eq(subAccounts.email, email))
-    .limit(1);
-  if (main || sub) throw fail.conflict('server:subAccounts.emailTaken');
-}
-
 export async function addSub(
   ctx: AppContext,
   accountId: string,
@@ -50,18 +35,22 @@ export async function addSub(
 ) {
   const owner = await loadAccount(ctx, accountId);
   const validUntil = parseValidUntil(ctx, input.validUntil);
-  await assertAddressFree(ctx, input.email);
   const [role] = await ctx.database.db
     .select({ id: subRoles.id })
     .from(subRoles)
     .where(and(eq(subRoles.id, input.roleId), eq(subRoles.accountId, accountId)))
     .limit(1);
   if (!role) throw roleNotFound();
-  await consumeMailCode(ctx, owner.email, 'sub_add', input.code);
+  // The code first (issue 29 §10): until it is proven, a registered address and an unknown one
+  // answer alike, so a stolen token cannot ask who is registered. A taken address then keeps the code.
+  const codeId = await proveMailCode(ctx, owner.email, 'sub_add', input.code);
+  await assertAddressFree(ctx.database.db, input.email);
   const now = ctx.now();
   let created: { row: SubRow; token: string };
   try {
     created = await inTransaction(ctx.database.db, async (tx) => {
+      await spendProvenCode(tx, codeId, now);
+      // The trigger claims the address in sign_in_addresses: a main account's or a member's clash.
       const [row] = await tx
         .insert(subAccounts)
         .values({
@@ -87,8 +76,8 @@ export async function addSub(
       return { row: row!, token: await issueInvitation(ctx, tx, row!.id) };
     });
   } catch (error) {
-    // Two invitations of one address at once: the unique index keeps one.
-    if (isUniqueViolation(error)) throw fail.conflict('server:subAccounts.emailTaken');
+    // Two claims of one address at once (invitations, sign-ups, e-mail changes): the key keeps one.
+    if (await isAddressClash(ctx.database.db, input.email, error)) throw addressTakenError();
     throw error;
   }
   await mailInvitation(ctx, created.row, owner.nickname ?? owner.email, created.token, 'invite');

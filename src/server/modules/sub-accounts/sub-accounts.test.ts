@@ -115,7 +115,8 @@ describe('inviting a member', () => {
       { code, email: owner.email, nickname: 'X', roleId, validUntil: '2099-01-01' },
       { token: owner.token, lang: 'en' },
     );
-    expect(taken.body).toMatchObject({ code: 409, msg: 'This e-mail address is already in use' });
+    // The same refusal as a sign-up or an e-mail change with a taken address (one place, issue 29 §3).
+    expect(taken.body).toMatchObject({ code: 409, msg: 'This e-mail is already registered' });
   });
 });
 

@@ -20,6 +20,7 @@ import { consumeMailCode } from '../../../lib/mail-codes';
 import type { MainPrincipal } from '../../../lib/principal';
 import type { Call } from '../../../lib/route';
 import { revokeAccountSessions } from '../../../lib/session';
+import { addressTakenError } from '../../../lib/sign-in-address';
 import { hasGrant, spendGrant, stepUpNeeded } from '../../../lib/step-up';
 import type { AccountRow } from '../load-account';
 import { loadAccount } from '../load-account';
@@ -88,8 +89,9 @@ async function writeProfile(
     if (!updated) throw new Error(`Account ${accountId} vanished during an edit`);
     return updated;
   } catch (error) {
-    // Someone registered the address between the availability check and this write.
-    if (isUniqueViolation(error)) throw fail.conflict('server:errors.emailTaken');
+    // Someone took the address (as a main account or a member) between the check and this write:
+    // the only unique keys this update can break are the address's.
+    if (isUniqueViolation(error)) throw addressTakenError();
     throw error;
   }
 }

@@ -10,12 +10,11 @@
  */
 import type { AppContext } from '../../../context';
 import { inTransaction } from '../../../db/client';
-import { fail } from '../../../lib/errors';
 import type { Lang } from '../../../lib/i18n';
 import { sendMailCode } from '../../../lib/mail-codes';
 import type { Call } from '../../../lib/route';
 import { consumeStepUp, hasGrant, storeGrant } from '../../../lib/step-up';
-import { emailTaken } from '../create-account';
+import { addressTaken, addressTakenError } from '../../../lib/sign-in-address';
 import type { AccountRow } from '../load-account';
 import { loadAccount } from '../load-account';
 
@@ -32,8 +31,8 @@ export async function ensureAddressFree(
   account: AccountRow,
   address: string,
 ): Promise<void> {
-  if (address !== account.email && (await emailTaken(ctx, address)))
-    throw fail.conflict('server:errors.emailTaken');
+  // Main accounts' and members' addresses alike (lib/sign-in-address.ts).
+  if (address !== account.email && (await addressTaken(ctx.database.db, address))) throw addressTakenError();
 }
 
 export async function sendEditCode(

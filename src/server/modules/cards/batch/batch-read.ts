@@ -1,9 +1,10 @@
 /**
  * `batchCard`: a batch opening's progress while its cards are issued, then its result with its cards.
- * Only the account that opened it may read it: another account's batch id is the same 404 as an
- * unknown one. A sub-account user sees only the cards they opened.
+ * Read as the cards it makes are reached (card-access.ts): the owner every batch of its account, a
+ * member only the batches it opened. Another account's batch, and within a team the owner's or
+ * another member's, is the same 404 as an unknown id.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { BatchResult } from '@contract/cards';
 import { BATCH_OPEN_MAX } from '@contract/card-rules';
 import type { Executor } from '../../../db/client';
@@ -16,6 +17,12 @@ import { ownedBy } from '../card-access';
 import { selectCardViews, toCardView } from '../card-view';
 import { openingLedgerKey } from '../open/open-cards';
 
+/** As `ownedBy` for cards: the owner reaches every batch of its account, a member its own. */
+function batchOwnedBy(owner: CardOwner): SQL {
+  const account = eq(cardBatches.accountId, owner.accountId);
+  return owner.subAccountId ? and(account, eq(cardBatches.subAccountId, owner.subAccountId))! : account;
+}
+
 export async function readBatchResult(
   db: Executor,
   owner: CardOwner,
@@ -25,7 +32,7 @@ export async function readBatchResult(
   const [batch] = await db
     .select()
     .from(cardBatches)
-    .where(and(eq(cardBatches.id, batchId), eq(cardBatches.accountId, owner.accountId)))
+    .where(and(eq(cardBatches.id, batchId), batchOwnedBy(owner)))
     .limit(1);
   if (!batch) throw new AppError(404, 'server:cardOpen.batchNotFound');
   if (batch.status !== 'done')

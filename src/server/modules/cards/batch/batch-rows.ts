@@ -19,9 +19,9 @@ export type BatchRow = typeof cardBatches.$inferSelect;
  */
 export async function startBatch(
   db: Executor,
-  batch: BatchRun & { accountId: string; now: Date; abandonedAfterMs: number },
+  batch: BatchRun & { accountId: string; subAccountId: string | null; now: Date; abandonedAfterMs: number },
 ): Promise<'started' | 'abandoned'> {
-  const { id, accountId, now } = batch;
+  const { id, accountId, subAccountId, now } = batch;
   const total = batch.cardIds.length;
   const plannedCardIds = [...batch.cardIds];
   const made = await db
@@ -29,6 +29,7 @@ export async function startBatch(
     .values({
       id,
       accountId,
+      subAccountId,
       status: 'issuing',
       total,
       issued: 0,
@@ -40,7 +41,10 @@ export async function startBatch(
     .returning({ id: cardBatches.id });
   if (made.length > 0) return 'started';
   const [existing] = await db.select().from(cardBatches).where(eq(cardBatches.id, id)).limit(1);
-  if (!existing || existing.accountId !== accountId) throw fail.conflict('server:idempotency.keyReused');
+  // Another opener's batch (another account's, or within the team another member's or the owner's)
+  // is not this caller's to retry.
+  if (!existing || existing.accountId !== accountId || existing.subAccountId !== subAccountId)
+    throw fail.conflict('server:idempotency.keyReused');
   if (existing.status === 'done') throw fail.conflict('server:idempotency.keyReused');
   // An attempt still issuing, even one whose process died, is not taken over: it is settled first —
   // the cards its plan may have made cancelled, the batch failed (settle-batches.ts) — and then the

@@ -150,7 +150,8 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
     };
   });
   const run: BatchRun | null = batchId ? { id: batchId, cardIds: planned.map((card) => card.cardId) } : null;
-  if (run) await startRun(ctx, { ...run, accountId, now: startedAt });
+  if (run)
+    await startRun(ctx, { ...run, accountId, subAccountId: request.owner.subAccountId, now: startedAt });
   let issued: IssuedOne[] = [];
   try {
     issued = await issueCards(ctx, orders, (n) =>
@@ -180,7 +181,10 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
 }
 
 /** Claims the batch for this attempt; an abandoned earlier attempt of the key is settled first. */
-async function startRun(ctx: AppContext, batch: BatchRun & { accountId: string; now: Date }): Promise<void> {
+async function startRun(
+  ctx: AppContext,
+  batch: BatchRun & { accountId: string; subAccountId: string | null; now: Date },
+): Promise<void> {
   const start = { ...batch, abandonedAfterMs: ctx.env.ABANDONED_CLAIM_MS };
   if ((await startBatch(ctx.database.db, start)) === 'started') return;
   await settleAbandonedBatches(ctx, batch.id);
