@@ -32,10 +32,18 @@ export const agentBalance = z.object({
   pending: minorUnits,
   /** Free to withdraw. */
   available: minorUnits,
-  /** Bank withdrawals on their way. */
+  /** Bank withdrawals on their way (their net: the fee is in `fees` from the request). */
   inPayout: minorUnits,
+  /** What reached the agent: wallet withdrawals, and the net of bank payouts once paid. */
   withdrawn: minorUnits,
-  /** Lifetime commission, clawbacks deducted. */
+  /** Fees of bank withdrawals requested or paid (a failed payout gives its fee back). */
+  fees: minorUnits,
+  /** Commission clawed back after it had been withdrawn, taken from the next releases. */
+  owed: minorUnits,
+  /**
+   * Lifetime commission, clawbacks deducted. In every state of every withdrawal:
+   * earned = pending + available + inPayout + withdrawn + fees − owed.
+   */
   earned: minorUnits,
 });
 export type AgentBalance = z.infer<typeof agentBalance>;

@@ -298,6 +298,44 @@ export const importTemplate = endpoint({
 export const importProblem = z.object({ row: z.number().int(), column: z.string(), reason: z.string() });
 export type ImportProblem = z.infer<typeof importProblem>;
 
+/** The fields of an import (spec §7: file, unit, optional gid, couponId; tags designed). */
+const importFields = {
+  file: z.instanceof(File, { error: 'common:validation.file' }),
+  /** The debit account (wallet) that pays. */
+  unit: debitCurrency,
+  gid: optionalText(z.string().trim().max(64)),
+  tagIds: optionalText(tagIdList),
+  couponId: optionalText(z.string().trim().max(64)),
+};
+
+export const importCost = z.object({
+  unit: debitCurrency,
+  /** Cards the file opens. */
+  count: z.number().int(),
+  /** What the debit account will be charged, in all: the sum of the parts' totals in `unit`. */
+  total: minorUnits,
+  /** The debit account's balance now. */
+  balance: minorUnits,
+  enough: z.boolean(),
+  /** One breakdown per segment and first load of the file, in the file's order. */
+  parts: z.array(costBreakdown),
+});
+export type ImportCost = z.infer<typeof importCost>;
+
+export const importDataCost = endpoint({
+  id: 'cards.importDataCost',
+  method: 'POST',
+  path: '/api/card/importDataCost',
+  encoding: 'multipart',
+  auth: 'bearer',
+  audited: false,
+  permission: 'card:open',
+  summary:
+    'The exact cost of opening the cards of a filled-in template, after the same checks as `importData` (a wrong row answers 422 with `data.problems`). Nothing is opened or charged.',
+  request: z.object(importFields),
+  response: importCost,
+});
+
 export const importData = endpoint({
   id: 'cards.importData',
   method: 'POST',
@@ -307,14 +345,14 @@ export const importData = endpoint({
   idempotent: true,
   permission: 'card:open',
   summary:
-    'Open the cards of a filled-in template. Every row is checked first; any wrong row opens nothing and the answer (422) lists the rows and reasons in `data.problems`.',
+    'Open the cards of a filled-in template. Every row is checked first; any wrong row opens nothing and the answer (422) lists the rows and reasons in `data.problems`. With `expectTotal` (the `total` of `importDataCost`) the charge must be exactly that, else 409 and nothing is opened.',
   request: z.object({
-    file: z.instanceof(File, { error: 'common:validation.file' }),
-    /** The debit account (wallet) that pays. */
-    unit: debitCurrency,
-    gid: optionalText(z.string().trim().max(64)),
-    tagIds: optionalText(tagIdList),
-    couponId: optionalText(z.string().trim().max(64)),
+    ...importFields,
+    /** The total the customer was shown by importDataCost, minor units of `unit`. */
+    expectTotal: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    ),
   }),
   response: batchResult,
 });
@@ -904,6 +942,7 @@ export const cardsEndpoints = [
   batchOpenCard,
   batchCard,
   importTemplate,
+  importDataCost,
   importData,
   autoCard,
   cardPage,

@@ -4,11 +4,13 @@ import { endpoint, isoTime, pageOf, pageQuery } from './core';
 import { optionalText } from './fields';
 
 export const logResult = z.enum(['success', 'failure']);
+/** A sign-in's result; `continued`: its first step was right and it went on to the Google code. */
+export const loginResult = z.enum(['success', 'failure', 'continued']);
 
 export const loginLogEntry = z.object({
   id: z.string(),
   method: z.enum(['password', 'code', 'google', 'refresh']),
-  result: logResult,
+  result: loginResult,
   /** Why a failure failed, as a message key translated by the client. */
   reason: z.string().nullable(),
   ip: z.string(),
@@ -38,11 +40,12 @@ export const operateLogEntry = z.object({
   subjects: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 
-const logFilter = pageQuery.extend({
-  result: logResult.optional(),
+const loginFilter = pageQuery.extend({
+  result: loginResult.optional(),
 });
 
-const operateFilter = logFilter.extend({
+const operateFilter = pageQuery.extend({
+  result: logResult.optional(),
   /** `main` for the owner's own calls, or a sub-account id for that member's. */
   actor: optionalText(z.string().trim().max(64)),
   /** A card (its id or serial) or a top-up order id the call concerned. */
@@ -57,7 +60,7 @@ export const loginLog = endpoint({
   auth: 'bearer',
   permission: 'main',
   summary: 'Sign-in attempts of the account, newest first.',
-  request: logFilter,
+  request: loginFilter,
   response: pageOf(loginLogEntry),
 });
 

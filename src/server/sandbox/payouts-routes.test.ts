@@ -93,7 +93,9 @@ describe('the sandbox payout desk', () => {
     expect(await balance(agent.accountId)).toMatchObject({
       available: 20_000 - 5_000,
       inPayout: 0,
-      withdrawn: 5_000,
+      // The net reached the bank; the 2.00 fee is counted as a fee.
+      withdrawn: 4_800,
+      fees: 200,
     });
     const again = await t.raw(`/sandbox/api/payouts/${first.id}/fail`, {
       method: 'POST',

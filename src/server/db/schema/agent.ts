@@ -115,9 +115,15 @@ export const agentBalances = pgTable(
     inPayout: bigint('in_payout', { mode: 'number' }).notNull().default(0),
     /** Clawed back after its commission had been withdrawn: taken from the next releases first. */
     owed: bigint('owed', { mode: 'number' }).notNull().default(0),
-    /** Lifetime totals, for the figures. */
+    /**
+     * Lifetime totals, for the figures. `withdrawn` is what reached the agent (the net of a bank
+     * payout once paid), `fees` the bank withdrawals' fees from their request (given back when a
+     * payout fails), so in every state earned = pending + available + inPayout + withdrawn + fees
+     * − owed (the ledger audit checks it).
+     */
     earned: bigint('earned', { mode: 'number' }).notNull().default(0),
     withdrawn: bigint('withdrawn', { mode: 'number' }).notNull().default(0),
+    fees: bigint('fees', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.currency] }),

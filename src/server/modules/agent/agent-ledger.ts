@@ -50,7 +50,9 @@ export async function lockBalance(tx: Tx, accountId: string, currency: string): 
   return row;
 }
 
-type Delta = Partial<Record<'pending' | 'available' | 'inPayout' | 'owed' | 'earned' | 'withdrawn', number>>;
+type Delta = Partial<
+  Record<'pending' | 'available' | 'inPayout' | 'owed' | 'earned' | 'withdrawn' | 'fees', number>
+>;
 
 /** Adds the deltas to the locked row; a CHECK refuses any balance below zero (a bug, not a customer error). */
 export async function changeBalance(

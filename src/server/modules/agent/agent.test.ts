@@ -63,6 +63,13 @@ function balanceOf(view: AgentInfoView, currency: string) {
   return view.balances.find((b) => b.currency === currency);
 }
 
+/** The agent's figures of a currency, checked to add up as the screen shows them (issue 29 item 14). */
+async function figures(token: string, currency: string) {
+  const b = balanceOf(await info(token), currency)!;
+  expect(b.earned).toBe(b.pending + b.available + b.inPayout + b.withdrawn + b.fees - b.owed);
+  return b;
+}
+
 async function flow(token: string): Promise<CommissionView[]> {
   return (
     (await t.api(pageFlow, { pageNo: 1, pageSize: 50 }, { token })).body.data as { data: CommissionView[] }
@@ -348,17 +355,26 @@ describe('withdrawals', () => {
     );
     // 1 % with a 2.00 minimum.
     expect(failing.body.data).toMatchObject({ status: 'requested', amount: 20_000, fee: 200, net: 19_800 });
-    expect(balanceOf(await info(agent.token), 'CNY')).toMatchObject({ available: 80_000, inPayout: 19_800 });
+    // Requested: the fee is counted at once, not lost until the payout is paid.
+    expect(await figures(agent.token, 'CNY')).toMatchObject({
+      earned: 100_000,
+      available: 80_000,
+      inPayout: 19_800,
+      fees: 200,
+      withdrawn: 0,
+    });
     await settlePayout(
       t.ctx,
       (failing.body.data as WithdrawalView).id,
       { status: 'failed', reason: 'closed account' },
       { ip: 't', device: 't' },
     );
-    expect(balanceOf(await info(agent.token), 'CNY')).toMatchObject({
+    // Refused (returned): everything, fee included, is available again.
+    expect(await figures(agent.token, 'CNY')).toMatchObject({
       available: 100_000,
       inPayout: 0,
       withdrawn: 0,
+      fees: 0,
     });
 
     code = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
@@ -375,16 +391,116 @@ describe('withdrawals', () => {
       { token: agent.token, headers: { 'idempotency-key': key() } },
     );
     expect(paid.body.data).toMatchObject({ fee: 500, net: 49_500 });
+    expect(await figures(agent.token, 'CNY')).toMatchObject({
+      available: 50_000,
+      inPayout: 49_500,
+      fees: 500,
+    });
     const id = (paid.body.data as WithdrawalView).id;
     await settlePayout(t.ctx, id, { status: 'paid' }, { ip: 't', device: 't' });
     await expect(
       settlePayout(t.ctx, id, { status: 'failed', reason: 'x' }, { ip: 't', device: 't' }),
     ).rejects.toMatchObject({ code: 409 });
-    expect(balanceOf(await info(agent.token), 'CNY')).toMatchObject({
+    // Paid: the net reached the bank, the fee stays a fee.
+    expect(await figures(agent.token, 'CNY')).toMatchObject({
+      earned: 100_000,
       available: 50_000,
       inPayout: 0,
-      withdrawn: 50_000,
+      withdrawn: 49_500,
+      fees: 500,
     });
+    await expectBooksHealthy(t.ctx);
+  });
+
+  it('keeps the mail code when a withdrawal is refused for a bad bank card or the day’s count', async () => {
+    const agent = await agentWithAvailable('CNY', 500_000); // 100000 available
+    const other = await agentWithAvailable('CNY', 500_000);
+    Object.assign(agent, await openSession(t, agent.accountId)); // the other's holding period passed
+    const card = (
+      await t.api(
+        addBankCard,
+        { holder: 'Li Lei', bank: 'ICBC', cardNo: '4111111111111111' },
+        { token: agent.token },
+      )
+    ).body.data as BankCardView;
+    const foreign = (
+      await t.api(
+        addBankCard,
+        { holder: 'Wang', bank: 'BOC', cardNo: '5555555555554444' },
+        { token: other.token },
+      )
+    ).body.data as BankCardView;
+    const code = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
+    const withdraw = async (bankCardId: string) =>
+      t.api(
+        withdrawalsToBankCard,
+        { currency: 'CNY', amount: 2_000, bankCardId, code, stepUpTicket: await ticketFor(agent) },
+        { token: agent.token, lang: 'en', headers: { 'idempotency-key': key() } },
+      );
+    // More refusals than a customer has codes before the mail back-off: none of them costs the code.
+    for (const bad of [foreign.id, 'no-such-card', foreign.id, 'no-such-card', foreign.id, 'no-such-card']) {
+      const refused = await withdraw(bad);
+      expect(refused.body).toMatchObject({ code: 422, msg: 'This bank card is not among your saved cards' });
+    }
+    expect(await figures(agent.token, 'CNY')).toMatchObject({ available: 100_000, inPayout: 0, fees: 0 });
+    const ok = await withdraw(card.id);
+    expect(ok.body.data).toMatchObject({ status: 'requested', amount: 2_000 });
+    // Spent by the withdrawal that went through, and only by it.
+    const reused = await withdraw(card.id);
+    expect(reused.body).toMatchObject({ code: 422 });
+
+    // The day's count refused: the (new) code is kept as well.
+    const second = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
+    const again = async () =>
+      t.api(
+        withdrawalsToBankCard,
+        {
+          currency: 'CNY',
+          amount: 2_000,
+          bankCardId: card.id,
+          code: second,
+          stepUpTicket: await ticketFor(agent),
+        },
+        { token: agent.token, lang: 'en', headers: { 'idempotency-key': key() } },
+      );
+    expect((await again()).body.data).toMatchObject({ status: 'requested' });
+    const third = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
+    expect(
+      (
+        await t.api(
+          withdrawalsToBankCard,
+          {
+            currency: 'CNY',
+            amount: 2_000,
+            bankCardId: card.id,
+            code: third,
+            stepUpTicket: await ticketFor(agent),
+          },
+          { token: agent.token, headers: { 'idempotency-key': key() } },
+        )
+      ).body.data,
+    ).toMatchObject({ status: 'requested' });
+    const fourth = await askForCode(t, agentGetCode, {}, agent.token, agent.email);
+    const counted = await t.api(
+      withdrawalsToBankCard,
+      {
+        currency: 'CNY',
+        amount: 2_000,
+        bankCardId: card.id,
+        code: fourth,
+        stepUpTicket: await ticketFor(agent),
+      },
+      { token: agent.token, lang: 'en', headers: { 'idempotency-key': key() } },
+    );
+    expect(counted.body).toMatchObject({ code: 422, msg: expect.stringContaining('3') });
+    // The refused withdrawal left the code live: a wallet withdrawal spends it.
+    const toWallet = await t.api(
+      withdrawalsToWallet,
+      { currency: 'CNY', amount: 1_000, code: fourth },
+      { token: agent.token, headers: { 'idempotency-key': key() } },
+    );
+    expect(toWallet.body.data).toMatchObject({ status: 'paid', amount: 1_000 });
+    await figures(agent.token, 'CNY');
     await expectBooksHealthy(t.ctx);
   });
 

@@ -19,7 +19,8 @@ import {
 } from '../../../contract/agent';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
-import { consumeMailCode } from '../../lib/mail-codes';
+import type { Tx } from '../../db/client';
+import { spendCheckedMailCode, verifyMailCode } from '../../lib/mail-codes';
 import { mainAccountOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
 import { addBankCard } from './bank-cards/add-bank-card';
@@ -40,13 +41,24 @@ import { checkAvailable } from './withdrawals/take-available';
 
 const actorOf = (call: Call) => ({ ip: call.ip, device: call.device, subAccountId: null });
 
-async function spendWithdrawalCode(app: AppContext, accountId: string, code: string): Promise<void> {
+async function emailOf(app: AppContext, accountId: string): Promise<string> {
   const [account] = await app.database.db
     .select({ email: accounts.email })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!account) throw new Error('authenticated account not found');
-  await consumeMailCode(app, account.email, 'agent_withdraw', code);
+  return account.email;
+}
+
+/**
+ * The mail code of a withdrawal: checked first (a wrong try counts), spent in the withdrawal's own
+ * transaction, so a withdrawal refused for any reason (an unknown bank card, the daily count, the
+ * balance) rolls the spending back and the customer keeps their code (issue 29 item 15).
+ */
+async function withdrawalCode(app: AppContext, accountId: string, code: string) {
+  const email = await emailOf(app, accountId);
+  await verifyMailCode(app, email, 'agent_withdraw', code);
+  return (tx: Tx) => spendCheckedMailCode(tx, app, email, 'agent_withdraw', code);
 }
 
 export function registerAgentRoutes(register: Registrar): void {
@@ -61,13 +73,14 @@ export function registerAgentRoutes(register: Registrar): void {
     sendWithdrawalCode(call.app, mainAccountOf(call).accountId, call.lang),
   );
 
-  // Limits and balance are checked before the code is spent, so a refused amount does not cost it.
+  // Limits and balance are checked before the code is even tried; the code is spent in the
+  // withdrawal's transaction, so nothing refused costs it.
   register(withdrawalsToWallet, async ({ code, ...input }, call) => {
     const { accountId } = mainAccountOf(call);
     checkLimits(input.currency, input.amount, WITHDRAWAL_RULES[input.currency].wallet);
     await checkAvailable(call.app.database.db, accountId, input.currency, input.amount);
-    await spendWithdrawalCode(call.app, accountId, code);
-    return withdrawToWallet(call.app, accountId, input, call.idempotencyKey, actorOf(call));
+    const spendCode = await withdrawalCode(call.app, accountId, code);
+    return withdrawToWallet(call.app, accountId, input, call.idempotencyKey, actorOf(call), spendCode);
   });
 
   register(withdrawalsToBankCard, async ({ code, stepUpTicket, ...input }, call) => {
@@ -75,10 +88,11 @@ export function registerAgentRoutes(register: Registrar): void {
     checkLimits(input.currency, input.amount, WITHDRAWAL_RULES[input.currency].bankCard);
     await checkAvailable(call.app.database.db, accountId, input.currency, input.amount);
     await checkBankWithdrawalStepUp(call, stepUpTicket);
-    await spendWithdrawalCode(call.app, accountId, code);
-    return withdrawToBankCard(call.app, accountId, input, call.idempotencyKey, actorOf(call), (tx) =>
-      spendBankWithdrawalStepUp(tx, call, stepUpTicket),
-    );
+    const spendCode = await withdrawalCode(call.app, accountId, code);
+    return withdrawToBankCard(call.app, accountId, input, call.idempotencyKey, actorOf(call), async (tx) => {
+      await spendCode(tx);
+      await spendBankWithdrawalStepUp(tx, call, stepUpTicket);
+    });
   });
 
   register(addBankCardCall, (input, call) => addBankCard(call.app, mainAccountOf(call).accountId, input));

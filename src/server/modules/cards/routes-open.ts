@@ -5,6 +5,7 @@ import {
   batchOpenCard,
   batchOpenCardCost,
   importData,
+  importDataCost,
   importTemplate,
   newCard,
   openCardCost,
@@ -15,6 +16,7 @@ import { generateHolder } from './open/auto-card';
 import { openBatch } from './batch/batch-open';
 import { readBatchResult } from './batch/batch-read';
 import { ownerOf } from './card-access';
+import { quoteImport } from './import/import-cost';
 import { importCards } from './import/import-data';
 import { openNewCard } from './open/open-card';
 import { quoteOpening } from './open/open-cost';
@@ -46,6 +48,9 @@ export function registerCardOpenRoutes(register: Registrar): void {
 
   register(importTemplate, (_input, call) =>
     templateResponse(call.app, principalOf(call).accountId, call.lang),
+  );
+  register(importDataCost, (input, call) =>
+    quoteImport(call.app, ownerOf(principalOf(call)), input, call.lang),
   );
   register(importData, (input, call) =>
     importCards(call.app, ownerOf(principalOf(call)), input, contextOf(call)),

@@ -75,6 +75,12 @@ export async function auditLedger(db: Executor): Promise<LedgerProblems> {
                                            where c.agent_account_id = b.account_id and c.currency = b.currency
                                              and c.status = 'pending'), 0)`,
       )),
+      // The agent's figures add up in every state of every withdrawal (issue 29 item 14).
+      ...(await ids(
+        db,
+        sql`select b.account_id || ':' || b.currency || ':figures' as id from agent_balances b
+             where b.earned <> b.pending + b.available + b.in_payout + b.withdrawn + b.fees - b.owed`,
+      )),
     ],
   };
 }

@@ -6,7 +6,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 export interface LogQuery {
   pageNo: number;
   pageSize: number;
-  result?: 'success' | 'failure' | undefined;
+  result?: 'success' | 'failure' | 'continued' | undefined;
 }
 
 export interface LogPage<Entry> {

@@ -24,7 +24,16 @@ const INFO: AgentInfoView = {
   code: '482913',
   inviteeCount: 3,
   balances: [
-    { currency: 'CNY', pending: 1_200, available: 50_000, inPayout: 0, withdrawn: 0, earned: 51_200 },
+    {
+      currency: 'CNY',
+      pending: 1_200,
+      available: 50_000,
+      inPayout: 0,
+      withdrawn: 0,
+      fees: 0,
+      owed: 0,
+      earned: 51_200,
+    },
   ],
   holdDays: 7,
   rates: [],

@@ -23,7 +23,8 @@ import '../../components/ui/personal.css';
 
 const PAGE_SIZE = 20;
 type Kind = 'login' | 'operate';
-type Result = 'all' | 'success' | 'failure';
+/** `continued` (a sign-in's first step that went on to the Google code) is a sign-in's only. */
+type Result = 'all' | 'success' | 'failure' | 'continued';
 
 function saveCsv(name: string, lines: string[]) {
   const url = URL.createObjectURL(
@@ -46,7 +47,12 @@ export function OperatePage() {
   const [subjectDraft, setSubjectDraft] = useState('');
   const [subject, setSubject] = useState('');
   const filter = { pageNo, pageSize: PAGE_SIZE, result: result === 'all' ? undefined : result };
-  const operateFilter = { ...filter, actor: actor || undefined, subject: subject || undefined };
+  const operateFilter = {
+    ...filter,
+    result: result === 'all' || result === 'continued' ? undefined : result,
+    actor: actor || undefined,
+    subject: subject || undefined,
+  };
   const logins = useQuery({
     queryKey: ['logs', 'login', filter],
     queryFn: ({ signal }) => call(loginLog, filter, { signal }),
@@ -149,6 +155,7 @@ export function OperatePage() {
           ]}
           onChange={(v) => {
             setKind(v);
+            if (v === 'operate' && result === 'continued') setResult('all');
             setPageNo(1);
           }}
           data-testid="logs-kind"
@@ -160,6 +167,7 @@ export function OperatePage() {
             { value: 'all', label: t('result.all') },
             { value: 'success', label: t('result.success') },
             { value: 'failure', label: t('result.failure') },
+            ...(kind === 'login' ? [{ value: 'continued' as const, label: t('result.continued') }] : []),
           ]}
           onChange={(v) => {
             setResult(v);

@@ -25,6 +25,8 @@ export async function readAgentInfo(ctx: AppContext, accountId: string): Promise
       available: agentBalances.available,
       inPayout: agentBalances.inPayout,
       withdrawn: agentBalances.withdrawn,
+      fees: agentBalances.fees,
+      owed: agentBalances.owed,
       earned: agentBalances.earned,
     })
     .from(agentBalances)

@@ -152,6 +152,7 @@ describe('payout gateway', () => {
       available: 50_000,
       inPayout: 49_500,
       withdrawn: 0,
+      fees: 500,
     });
 
     expect(await outcomeOf(await deliver({ withdrawalId: paid.id, status: 'paid' }))).toEqual({
@@ -168,7 +169,8 @@ describe('payout gateway', () => {
     expect(await cnyBalance(agent.token)).toMatchObject({
       available: 50_000,
       inPayout: 0,
-      withdrawn: 50_000,
+      withdrawn: 49_500,
+      fees: 500,
     });
 
     // A failed payout returns the whole amount, fee included.
@@ -181,7 +183,8 @@ describe('payout gateway', () => {
     expect(await cnyBalance(agent.token)).toMatchObject({
       available: 50_000,
       inPayout: 0,
-      withdrawn: 50_000,
+      withdrawn: 49_500,
+      fees: 500,
     });
     await expectBooksHealthy(t.ctx);
   });

@@ -36,11 +36,12 @@ export async function settlePayout(
       if (row.status === outcome.status) return withdrawalView(row);
       throw fail.conflict('server:agent.payoutSettled');
     }
-    const { accountId, currency, amount, net } = row;
+    const { accountId, currency, amount, fee, net } = row;
     await lockBalance(tx, accountId, currency);
     let settleTransactionId: string;
     if (outcome.status === 'paid') {
-      await changeBalance(tx, accountId, currency, { inPayout: -net, withdrawn: amount });
+      // The fee was counted in `fees` at the request; what reached the bank is the net.
+      await changeBalance(tx, accountId, currency, { inPayout: -net, withdrawn: net });
       const posted = await postMovement(tx, ctx, {
         key: `rebate:payout:${row.id}`,
         kind: 'rebate_payout',
@@ -58,7 +59,7 @@ export async function settlePayout(
       });
       settleTransactionId = posted.transactionId;
     } else {
-      await changeBalance(tx, accountId, currency, { inPayout: -net, available: amount });
+      await changeBalance(tx, accountId, currency, { inPayout: -net, fees: -fee, available: amount });
       const posted = await reverseMovement(tx, ctx, {
         transactionId: row.requestTransactionId,
         key: `rebate:payout-failed:${row.id}`,

@@ -14,7 +14,7 @@ export async function takeAvailable(
   accountId: string,
   currency: string,
   amount: number,
-  also: { withdrawn?: number; inPayout?: number },
+  also: { withdrawn?: number; inPayout?: number; fees?: number },
 ): Promise<void> {
   const balance = await lockBalance(tx, accountId, currency);
   if (balance.available < amount)

@@ -1,9 +1,11 @@
 /**
  * POST /api/agent/withdrawalsToBankCard: a payout of available commission to a saved bank card.
- * The amount leaves the available balance at once (fee to fee income, the rest to `payouts`), the
+ * The amount leaves the available balance at once (fee to fee income and to the agent's `fees`
+ * figure, the rest to `payouts` and `inPayout`), the
  * withdrawal is `requested`, and the order goes to the payout provider after the commit; the
  * provider's answer (settle-payout.ts) makes it `paid`, or `failed` and the money comes back.
- * The mail code (and the step-up ticket) are checked by the route before this runs.
+ * The mail code (and the step-up ticket) are checked by the route before this runs and spent in
+ * this transaction (the guard): an unknown card or the day's count refused leaves both unspent.
  */
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { WithdrawalView } from '@contract/agent';
@@ -38,7 +40,7 @@ export async function withdrawToBankCard(
   input: WithdrawalInput & { bankCardId: string },
   idempotencyKey: string | null,
   actor: Actor,
-  /** Runs in the withdrawal's transaction before the money moves (the route spends the step-up ticket). */
+  /** Runs in the withdrawal's transaction (the route spends the mail code and step-up ticket). */
   guard?: (tx: Tx) => Promise<void>,
 ): Promise<WithdrawalView> {
   const provider = createPayoutsProvider(ctx.env);
@@ -88,7 +90,7 @@ export async function withdrawToBankCard(
       );
     if ((today?.n ?? 0) >= rules.dailyCount)
       throw fail.rule('server:agent.dailyCount', { count: rules.dailyCount });
-    await takeAvailable(tx, accountId, currency, amount, { inPayout: net });
+    await takeAvailable(tx, accountId, currency, amount, { inPayout: net, fees: fee });
     const id = newId();
     const posted = await postMovement(tx, ctx, {
       key: `rebate:withdraw:${id}`,

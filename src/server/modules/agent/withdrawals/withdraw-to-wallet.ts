@@ -1,9 +1,11 @@
 /**
  * POST /api/agent/withdrawalsToWallet: available commission into the agent's own wallet of the same
- * currency, at once and free. The mail code is checked by the route before this runs.
+ * currency, at once and free. The mail code is checked by the route before this runs and spent in
+ * this transaction (the guard).
  */
 import type { AgentCurrency, WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';
 import { agentWithdrawals } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
@@ -41,6 +43,8 @@ export async function withdrawToWallet(
   input: WithdrawalInput,
   idempotencyKey: string | null,
   actor: Actor,
+  /** Runs in the withdrawal's transaction (the route spends the mail code): a refusal rolls it back. */
+  guard?: (tx: Tx) => Promise<void>,
 ): Promise<WithdrawalView> {
   const { currency, amount } = input;
   checkLimits(currency, amount, WITHDRAWAL_RULES[currency].wallet);
@@ -52,6 +56,7 @@ export async function withdrawToWallet(
       (row) => row.target === 'wallet' && row.currency === currency && row.amount === amount,
     );
     if (earlier) return withdrawalView(earlier);
+    await guard?.(tx);
     await takeAvailable(tx, accountId, currency, amount, { withdrawn: amount });
     const id = newId();
     const posted = await postMovement(tx, ctx, {

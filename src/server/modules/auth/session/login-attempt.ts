@@ -6,6 +6,7 @@
 import type { AppContext } from '../../../context';
 import { loginLogs } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
+import { Code } from '@contract/core';
 import { AppError } from '../../../lib/errors';
 import type { ClientInfo } from '../../../lib/session';
 
@@ -28,35 +29,38 @@ export async function loggedAttempt<T>(
   const attempt: Attempt = { accountId: null };
   try {
     const result = await work(attempt);
-    await writeLoginLog(ctx, client, method, attempt.accountId, null);
+    await writeLoginLog(ctx, client, method, attempt.accountId, { result: 'success', reason: null });
     return result;
   } catch (error) {
-    await writeLoginLog(
-      ctx,
-      client,
-      method,
-      attempt.accountId,
-      error instanceof AppError ? error.messageKey : UNEXPECTED,
-    );
+    // A 428 is not a refusal: the first factor was right and the sign-in goes on to its next step.
+    if (error instanceof AppError && error.code === Code.needStep)
+      await writeLoginLog(ctx, client, method, attempt.accountId, { result: 'continued', reason: null });
+    else
+      await writeLoginLog(ctx, client, method, attempt.accountId, {
+        result: 'failure',
+        reason: error instanceof AppError ? error.messageKey : UNEXPECTED,
+      });
     throw error;
   }
 }
 
-/** `reason` null means success. A failed log write must not turn the answer into an error. */
+type Outcome = Pick<typeof loginLogs.$inferInsert, 'result' | 'reason'>;
+
+/** A failed log write must not turn the answer into an error. */
 async function writeLoginLog(
   ctx: AppContext,
   client: ClientInfo,
   method: LoginMethod,
   accountId: string | null,
-  reason: string | null,
+  outcome: Outcome,
 ): Promise<void> {
   try {
     await ctx.database.db.insert(loginLogs).values({
       id: newId(),
       accountId,
       method,
-      result: reason === null ? 'success' : 'failure',
-      reason,
+      result: outcome.result,
+      reason: outcome.reason ?? null,
       ip: client.ip,
       device: client.device,
       createdAt: ctx.now(),

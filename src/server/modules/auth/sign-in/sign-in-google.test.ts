@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepNeeded } from '@contract/auth';
 import { loginByCode, loginByGoogle, loginCode, loginPwd } from '@contract/auth';
+import { loginLog, operateLog } from '@contract/logs';
 import { loginLogs } from '../../../db/schema';
 import { googleCodeAt } from '../../../lib/totp';
 import type { TestApp } from '../../../testing/harness';
@@ -57,10 +58,21 @@ describe('Google Authenticator step', () => {
     const logs = await t.ctx.database.db.select().from(loginLogs).where(eq(loginLogs.accountId, userId));
     expect(logs.map((l) => [l.method, l.result, l.reason])).toEqual(
       expect.arrayContaining([
-        ['password', 'failure', 'server:auth.googleRequired'],
+        ['password', 'continued', null],
         ['google', 'success', null],
       ]),
     );
+    // The first step is not a failure on the customer's log (issue 29 item 17), and is its own filter.
+    const token = (answer.body.data as { access_token: string }).access_token;
+    const failures = await t.api(loginLog, { result: 'failure' }, { token });
+    expect(failures.body.data).toMatchObject({ total: 0 });
+    const firstSteps = await t.api(loginLog, { result: 'continued' }, { token });
+    expect(firstSteps.body.data).toMatchObject({
+      total: 1,
+      data: [{ method: 'password', result: 'continued', reason: null }],
+    });
+    const operations = await t.api(operateLog, { result: 'continued' as 'success' }, { token });
+    expect(operations.body).toMatchObject({ code: 400, data: { fields: ['result'] } });
   });
 
   it('the 428 message is translated', async () => {

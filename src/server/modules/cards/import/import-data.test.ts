@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { BatchResult, ImportProblem } from '@contract/cards';
-import { importData, importTemplate } from '@contract/cards';
+import type { ImportCost } from '@contract/cards';
+import { importData, importDataCost, importTemplate } from '@contract/cards';
 import { cardGroupAdd } from '@contract/card-groups';
 import type { Envelope } from '@contract/core';
 import { tagAdd } from '@contract/tags';
@@ -67,6 +68,7 @@ async function upload(
   fields: Record<string, string> = {},
   headers: Record<string, string> = idempotency(),
   name = 'cards.xlsx',
+  path: string = importData.path,
 ): Promise<{ status: number; body: Envelope }> {
   const form = new FormData();
   form.set(
@@ -75,12 +77,17 @@ async function upload(
   );
   form.set('unit', fields.unit ?? 'USD');
   for (const [key, value] of Object.entries(fields)) if (key !== 'unit') form.set(key, value);
-  const res = await t.raw(importData.path, {
+  const res = await t.raw(path, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', ...headers },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Envelope };
+}
+
+/** The cost step of an import: the same file and fields, answered with the exact cost. */
+async function costOf(token: string, file: Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
+  return upload(token, file, fields, {}, 'cards.xlsx', importDataCost.path);
 }
 
 describe('GET /api/card/importTemplate', () => {
@@ -291,6 +298,71 @@ describe('POST /api/card/importData', () => {
     const answer = await upload(me.token, file);
     expect(answer.body.code).toBe(200);
     expect((await cardsOf(t, me.accountId))[0]?.postcode).toBe('02108');
+  });
+
+  it('shows the exact cost first (nothing charged), then charges exactly that total (issue 29 item 16)', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const couponId = await addCoupon(t, me.accountId, {
+      type: 'open_fee',
+      discountBp: 10_000,
+      availableTimes: 2,
+    });
+    const file = await filledTemplate(me.token, [
+      GOOD,
+      ['mc-531993', '20.00', 'Alan', 'Turing', '2 Main St', 'Austin', 'TX', '78701', 'US', ''],
+      [SUBSCRIPTIONS, '10.00', 'Edsger', 'Dijkstra', '3 Main St', 'Denver', 'CO', '80202', 'US', ''],
+    ]);
+    const asked = await costOf(me.token, file, { couponId });
+    expect(asked.body.code).toBe(200);
+    const cost = asked.body.data as ImportCost;
+    const expected = 2_000 + 220 - 200 + (2_000 + 200 + 24);
+    expect(cost).toMatchObject({ unit: 'USD', count: 3, total: expected, balance: 100_000, enough: true });
+    expect(cost.parts.map((p) => [p.count, p.amount, p.discount])).toEqual([
+      [2, 2_000, 200],
+      [1, 2_000, 0],
+    ]);
+    // Asking the cost opened nothing, charged nothing and left the coupon alone.
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000);
+    const answer = await upload(me.token, file, { couponId, expectTotal: String(cost.total) });
+    expect(answer.body.code).toBe(200);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000 - cost.total);
+  });
+
+  it('refuses to charge a total other than the one shown (409), opening nothing', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const couponId = await addCoupon(t, me.accountId, {
+      type: 'open_fee',
+      discountBp: 10_000,
+      availableTimes: 1,
+    });
+    const file = await filledTemplate(me.token, [GOOD]);
+    const cost = (await costOf(me.token, file, { couponId })).body.data as ImportCost;
+    // The coupon is used up elsewhere between the cost and the upload: refused, nothing charged.
+    await t.ctx.database.db.update(coupons).set({ availableTimes: 0 }).where(eq(coupons.id, couponId));
+    const changed = await upload(me.token, file, { couponId, expectTotal: String(cost.total) });
+    expect(changed.body.code).toBe(422);
+    // Without the coupon the price is higher than the total shown: 409.
+    const dearer = await upload(me.token, file, { expectTotal: String(cost.total) });
+    expect(dearer.body.code).toBe(409);
+    const stale = await upload(me.token, file, { expectTotal: String(cost.total - 1) });
+    expect(stale.body).toMatchObject({ code: 409 });
+    expect(await cardsOf(t, me.accountId)).toHaveLength(0);
+    expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000);
+  });
+
+  it('the cost step checks every row like the import: a wrong row lists its problems and costs nothing', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const bad = [SUBSCRIPTIONS, '10.00', 'Alan', 'Turing', '2 Main St', 'Austin', 'TX', 'ABCDE', 'US', ''];
+    const wrong = await costOf(me.token, await filledTemplate(me.token, [GOOD, bad]));
+    expect(wrong.body.code).toBe(422);
+    expect((wrong.body.data as { problems: ImportProblem[] }).problems).toEqual([
+      expect.objectContaining({ row: 3 }),
+    ]);
+    const poor = await funded(t, { usd: 1_500 });
+    const short = (await costOf(poor.token, await filledTemplate(poor.token, [GOOD, GOOD]))).body
+      .data as ImportCost;
+    expect(short).toMatchObject({ count: 2, balance: 1_500, enough: false });
   });
 
   it('charges the computed price: a wallet that cannot pay is refused and nothing is opened', async () => {

@@ -64,7 +64,7 @@ export interface OpenRequest {
   groups: readonly GroupOrder[];
   couponId?: string | undefined;
   debitCurrency: DebitCurrency;
-  /** The total the customer was quoted; null for an import, which charges the computed price. */
+  /** The total the customer was quoted; null: charge the computed price (an import sent without one). */
   expectTotal: number | null;
   /** The request's Idempotency-Key: it names the ledger movement, and the batch. */
   key: string | null;
@@ -84,7 +84,7 @@ export interface OpenResult {
   replayed: boolean;
 }
 
-interface PreparedGroup extends GroupOrder {
+export interface PreparedGroup extends GroupOrder {
   segment: SegmentRow;
   schedule: FeeSchedule;
 }
@@ -299,7 +299,7 @@ async function commitOpening(
   };
 }
 
-async function prepareGroups(
+export async function prepareGroups(
   db: Executor,
   accountId: string,
   groups: readonly GroupOrder[],
@@ -314,7 +314,7 @@ async function prepareGroups(
 }
 
 /** One price per group; the coupon's uses go to the groups in order until they run out. */
-function priceGroups(groups: readonly PreparedGroup[], coupon: CouponRow | null): Price[] {
+export function priceGroups(groups: readonly PreparedGroup[], coupon: CouponRow | null): Price[] {
   let usesLeft = coupon?.availableTimes ?? 0;
   return groups.map((group) => {
     const price = priceCards({
