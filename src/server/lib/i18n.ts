@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Negotiator from 'negotiator';
 import type { MessageParams } from './errors';
 
 export type Lang = 'zh-CN' | 'en';
@@ -45,7 +46,15 @@ export function translate(lang: Lang, key: string, params: MessageParams = {}): 
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-/** `Accept-Language: en...` selects English; anything else (and nothing) is Chinese, the default. */
+/**
+ * The tags offered to `Accept-Language` negotiation (RFC 9110 §12.5.4, with q-values): bare `zh`
+ * stands for zh-CN so `zh-TW` or `zh-HK` still prefer Chinese to a lower-ranked English.
+ */
+const OFFERED = ['zh-CN', 'en', 'zh'] as const;
+
+/** The customer's language from `Accept-Language`; no header, garbage or no match: Chinese, the default. */
 export function langFromHeader(header: string | undefined): Lang {
-  return header?.trim().toLowerCase().startsWith('en') ? 'en' : DEFAULT_LANG;
+  if (!header) return DEFAULT_LANG;
+  const best = new Negotiator({ headers: { 'accept-language': header } }).language([...OFFERED]);
+  return best === 'en' ? 'en' : DEFAULT_LANG;
 }

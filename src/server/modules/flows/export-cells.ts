@@ -9,17 +9,6 @@ import { translate } from '../../lib/i18n';
 import { describeWalletEntry, type SegmentNames } from '../ledger/describe-entry';
 import type { FlowRecord } from './flow-query';
 
-/**
- * A spreadsheet runs a CSV field that starts with one of these as a formula (`=HYPERLINK(...)`,
- * `+1+cmd|...`, `@SUM(...)`); tab, CR and LF can hide such a start. A leading apostrophe makes it
- * plain text.
- */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
-
-export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
 /** Minor units as a decimal string with two places, exactly (no floating point): -12345 -> "-123.45". */
 export function majorUnits(minor: number): string {
   const abs = Math.abs(minor);

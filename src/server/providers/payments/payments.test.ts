@@ -7,7 +7,7 @@ import { createGatewayPayments } from './gateway-payments';
 import { createPaymentsProvider } from './index';
 import { createSandboxPayments, majorUnits } from './sandbox-payments';
 import { signBody, verifySignature } from './signature';
-import { base58, isTronAddress, newTronAddress } from './tron-address';
+import { isTronAddress, newTronAddress } from './tron-address';
 
 const box = SecretBox.fromBase64(Buffer.alloc(32, 7).toString('base64'));
 const otherBox = SecretBox.fromBase64(Buffer.alloc(32, 8).toString('base64'));
@@ -56,7 +56,12 @@ describe('TRON addresses', () => {
     const one = addresses[0]!;
     const flipped = one.slice(0, 10) + (one[10] === 'a' ? 'b' : 'a') + one.slice(11);
     expect(isTronAddress(flipped)).toBe(false);
-    expect(base58(Buffer.from([0, 0, 1]))).toBe('112');
+  });
+
+  it('accepts a real mainnet address and refuses a Bitcoin one with a valid checksum', () => {
+    expect(isTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true); // the USDT-TRC20 contract
+    expect(isTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBe(false);
+    expect(isTronAddress('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(false);
   });
 });
 

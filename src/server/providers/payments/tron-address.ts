@@ -1,40 +1,29 @@
 /**
  * TRON addresses: base58check of 0x41 + 20 bytes, which always reads as 34 characters starting with
  * `T`. The sandbox makes a fresh random one per USDT order (a real gateway derives it from a wallet).
+ * Base58Check is `@scure/base`'s (audited), with `@noble/hashes`' SHA-256.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import { randomBytes } from 'node:crypto';
 
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TRON_PREFIX = 0x41;
-
-const doubleSha = (bytes: Buffer) =>
-  createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
-
-export function base58(bytes: Buffer): string {
-  let n = BigInt(`0x${bytes.toString('hex') || '0'}`);
-  let out = '';
-  while (n > 0n) {
-    out = ALPHABET[Number(n % 58n)]! + out;
-    n /= 58n;
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out = `1${out}`;
-  }
-  return out;
-}
+const base58check = createBase58check(sha256);
 
 export function newTronAddress(): string {
-  const body = Buffer.concat([Buffer.from([TRON_PREFIX]), randomBytes(20)]);
-  return base58(Buffer.concat([body, doubleSha(body).subarray(0, 4)]));
+  const body = new Uint8Array(21);
+  body[0] = TRON_PREFIX;
+  body.set(randomBytes(20), 1);
+  return base58check.encode(body);
 }
 
-/** Decodes and checks prefix and checksum. */
+/** Decodes and checks length, prefix and checksum. */
 export function isTronAddress(text: string): boolean {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text)) return false;
-  let n = 0n;
-  for (const char of text) n = n * 58n + BigInt(ALPHABET.indexOf(char));
-  const bytes = Buffer.from(n.toString(16).padStart(50, '0'), 'hex');
-  if (bytes.length !== 25 || bytes[0] !== TRON_PREFIX) return false;
-  return doubleSha(bytes.subarray(0, 21)).subarray(0, 4).equals(bytes.subarray(21));
+  try {
+    const body = base58check.decode(text);
+    return body.length === 21 && body[0] === TRON_PREFIX;
+  } catch {
+    return false; // checksum or alphabet refused
+  }
 }
