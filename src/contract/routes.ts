@@ -128,18 +128,19 @@ export const ROUTE_ROWS = {
   cardGrande: { path: '/cardGrande', permission: 2004, icon: 'scenario', menu: 'side', sets: MAIN },
 
   card: { path: '/card', permission: 2005, icon: 'card', menu: 'tab', sets: BOTH, guideOpen: true },
-  cardOpen: {
-    path: '/cardOpen',
-    permission: 2005001,
-    icon: 'cardOpen',
-    menu: 'side',
-    sets: BOTH,
-    parent: 'card',
-  },
+  // The card list first: the card tab opens it (issue 34 §1); opening is one tap away on it.
   cardList: {
     path: '/cardList',
     permission: 2005002,
     icon: 'cardList',
+    menu: 'side',
+    sets: BOTH,
+    parent: 'card',
+  },
+  cardOpen: {
+    path: '/cardOpen',
+    permission: 2005001,
+    icon: 'cardOpen',
     menu: 'side',
     sets: BOTH,
     parent: 'card',

@@ -37,7 +37,7 @@ describe('the three route sets as menus', () => {
       'home',
       'finance(FinanceRecharge,financeAudit,financeRecord)',
       'cardGrande',
-      'card(cardOpen,cardList,cardGroup,cardRecord)',
+      'card(cardList,cardOpen,cardGroup,cardRecord)',
       'subAccount(subAccountManage,subCardList,subCardRecord)',
       'personal(account,googleAuth,operate,identity)',
       'rebate',
@@ -54,7 +54,7 @@ describe('the three route sets as menus', () => {
     expect(outline(buildMenu(ALL_BUILT, idsOf({ kind: 'sub' })))).toEqual([
       'subHome',
       'finance(financeRecord)',
-      'card(cardOpen,cardList,cardRecord)',
+      'card(cardList,cardOpen,cardRecord)',
       'personal(account)',
     ]);
   });
@@ -81,7 +81,7 @@ describe('filtering', () => {
   it('drops a whole section when its own id is not allowed', () => {
     const withoutCard = new Set([...main].filter((id) => id !== 2005));
     expect(outline(buildMenu(ALL_BUILT, withoutCard))).not.toContain(
-      'card(cardOpen,cardList,cardGroup,cardRecord)',
+      'card(cardList,cardOpen,cardGroup,cardRecord)',
     );
   });
 
@@ -98,14 +98,14 @@ describe('tab bar and targets', () => {
     expect(tabEntries(main).map((e) => `${e.meta.name}->${targetOf(e)}`)).toEqual([
       'home->/home',
       'finance->/FinanceRecharge',
-      'card->/cardOpen',
+      'card->/cardList',
       'personal->/account',
     ]);
     const sub = buildMenu(ALL_BUILT, idsOf({ kind: 'sub' }));
     expect(tabEntries(sub).map((e) => `${e.meta.name}->${targetOf(e)}`)).toEqual([
       'subHome->/subHome',
       'finance->/financeRecord',
-      'card->/cardOpen',
+      'card->/cardList',
       'personal->/account',
     ]);
   });

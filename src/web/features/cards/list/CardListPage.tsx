@@ -40,6 +40,8 @@ import { CardActionsSheet } from './components/CardActionsSheet';
 import { CardExportSheet } from './components/CardExportSheet';
 import { CardFilters } from './components/CardFilters';
 import { CardScreen } from './components/CardScreen';
+import { OpenCardLink } from './components/OpenCardLink';
+import { useFocusCard } from './useFocusCard';
 import { SavedCards } from './components/SavedCards';
 import { CardTable } from './components/CardTable';
 import { CardTiles } from './components/CardTiles';
@@ -70,6 +72,10 @@ export interface CardListPageProps {
   start?: { groupId: string; bulk?: 'recharge' | 'delete' | undefined };
   /** Open the 3-D Secure codes at once (`?otp=1`: a push, the manifest shortcut, home's entry). */
   openCodes?: boolean;
+  /** Show this card at once (`?card=<id>`: the opening's success screen leads to the new card). */
+  focusCard?: string | undefined;
+  /** The focused card was shown (the page drops `?card=`). */
+  onFocused?: () => void;
 }
 
 /**
@@ -77,7 +83,12 @@ export interface CardListPageProps {
  * `?otp=1` opens the 3-D Secure codes.
  */
 export function CardListPage() {
-  const search = useSearch({ strict: false }) as { groupId?: unknown; bulk?: unknown; otp?: unknown };
+  const search = useSearch({ strict: false }) as {
+    groupId?: unknown;
+    bulk?: unknown;
+    otp?: unknown;
+    card?: unknown;
+  };
   const groupId = typeof search.groupId === 'string' && search.groupId ? search.groupId : null;
   const bulk = search.bulk === 'recharge' || search.bulk === 'delete' ? search.bulk : undefined;
   const openCodes = search.otp === 1 || search.otp === '1';
@@ -89,11 +100,25 @@ export function CardListPage() {
   useEffect(() => {
     if (openCodes) void navigate({ to: '/cardList', search: {} as never, replace: true });
   }, [openCodes, navigate]);
-  return <CardList start={groupId ? { groupId, bulk } : undefined} openCodes={openCodes} />;
+  const focusCard = typeof search.card === 'string' && search.card ? search.card : undefined;
+  const onFocused = useCallback(
+    () => void navigate({ to: '/cardList', search: {} as never, replace: true }),
+    [navigate],
+  );
+  return (
+    <CardList
+      start={groupId ? { groupId, bulk } : undefined}
+      openCodes={openCodes}
+      focusCard={focusCard}
+      onFocused={onFocused}
+    />
+  );
 }
 
+function noop() {}
+
 /** The card list of /cardList, or of the owner's team page /subCardList (`team`). */
-export function CardList({ team, start, openCodes }: CardListPageProps) {
+export function CardList({ team, start, openCodes, focusCard, onFocused }: CardListPageProps) {
   const { t } = useTranslation(CARD_LIST_NS);
   const member = team?.subAccountId;
   const scope = useMemo<CardScope>(
@@ -146,6 +171,7 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
 
   const pull = usePullToRefresh(wide ? undefined : list.reload);
   const { cards, total = 0, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+  useFocusCard(focusCard, cards, wide ? setMenuCard : (card) => setScreenId(card.id), onFocused ?? noop);
 
   const search = () => form.search(() => void list.reload());
 
@@ -211,32 +237,35 @@ export function CardList({ team, start, openCodes }: CardListPageProps) {
         title={team ? t(`${TEAM_CARDS_NS}:cards.title`) : t('title')}
         lead={team ? t(`${TEAM_CARDS_NS}:cards.intro`) : t('intro')}
       >
-        <Can permission="card:otp">
-          <button
-            type="button"
-            className="cp-cl-3ds"
-            onClick={() => ensureOnline() && setPool(true)}
-            data-testid="open-3ds"
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinejoin="round"
-              />
-              <path
-                d="M9 12l2 2 4-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-            {t('otp.button')}
-          </button>
-        </Can>
+        <span className="cp-cl-intro-actions">
+          <Can permission="card:otp">
+            <button
+              type="button"
+              className="cp-cl-3ds"
+              onClick={() => ensureOnline() && setPool(true)}
+              data-testid="open-3ds"
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6l7-3z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                />
+                <path
+                  d="M9 12l2 2 4-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              {t('otp.button')}
+            </button>
+          </Can>
+          {team ? null : <OpenCardLink />}
+        </span>
       </PageIntro>
 
       {team ? (

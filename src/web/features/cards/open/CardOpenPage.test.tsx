@@ -257,7 +257,9 @@ describe('CardOpenPage: opening one card', () => {
     expect(screen.getByTestId('open-result-last4').textContent).toBe('4242');
     expect(screen.getByTestId('open-result-serial').textContent).toBe('C20260007');
     expect(screen.getByTestId('open-result-balance').textContent).toBe('$100.00');
-    expect(screen.getByTestId('open-result-list').getAttribute('href')).toBe('#/cardList');
+    // One new card: the success screen leads to that card's own screen (issue 34 §1).
+    expect(screen.getByTestId('open-result-card-link').getAttribute('href')).toMatch(/^#\/cardList\?card=.+/);
+    expect(screen.queryByTestId('open-result-list')).toBeNull();
 
     const sent = requestsTo(requests, 'card/newCard');
     expect(sent).toHaveLength(2);

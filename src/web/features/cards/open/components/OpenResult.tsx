@@ -1,7 +1,8 @@
 /**
  * What was opened: one card (its serial, last four digits, balance and holder), or the cards of a
  * batch or an import in a list (a table on a wide screen, cards on a phone) — never a full number.
- * Links lead to the card list, where every card can be recharged, frozen or revealed.
+ * A single card leads to its own screen on the card list (issue 34 §1), a batch to the list, where
+ * every card can be recharged, frozen or revealed.
  */
 import Button from '@web/components/ui/Button';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +27,19 @@ export function OpenResult({ cards, total, txnNo, onAgain }: OpenResultProps) {
   const single = total === 1 && cards.length === 1;
   const actions = (
     <div className="cp-open-result__actions">
-      <a className="cp-link-button" href="#/cardList" data-testid="open-result-list">
-        {t('result.toList')}
-      </a>
+      {single && cards[0] ? (
+        <a
+          className="cp-link-button"
+          href={`#/cardList?card=${encodeURIComponent(cards[0].id)}`}
+          data-testid="open-result-card-link"
+        >
+          {t('result.toCard')}
+        </a>
+      ) : (
+        <a className="cp-link-button" href="#/cardList" data-testid="open-result-list">
+          {t('result.toList')}
+        </a>
+      )}
       <Button fill="outline" color="primary" onClick={onAgain} data-testid="open-result-again">
         {t('result.again')}
       </Button>
