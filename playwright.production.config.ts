@@ -17,7 +17,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // The TLS proxy of docs/deployment.md step 8, with the suite's own certificate.
+    baseURL: `https://127.0.0.1:${PORT}`,
+    ignoreHTTPSErrors: true,
     serviceWorkers: 'block',
     launchOptions: base.use?.launchOptions,
     trace: 'retain-on-failure',
