@@ -62,6 +62,7 @@ export async function startProduction(publicPort: number): Promise<Production> {
   try {
     // Step 4: the outside systems, each with its own secret (step 3).
     const tls = makeCertificate();
+    stops.push(async () => rmSync(tls.dir, { recursive: true, force: true }));
     const channelSecrets = new Map(TOPUP_CHANNELS.map((channel) => [channel as string, randomSecret()]));
     const issuerSecret = randomSecret();
     const identitySecret = randomSecret();
