@@ -14,10 +14,15 @@ export default defineConfig({
   timeout: 240_000,
   expect: { timeout: 15_000 },
   workers: 1,
-  retries: 0,
+  // As the main run: one retry on CI, which starts the whole production again.
+  retries: process.env.CI ? 1 : 0,
+  // Its own folder: the main run's failure artefacts stay where they are.
+  outputDir: 'test-results/production',
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // The TLS proxy of docs/deployment.md step 8, with the suite's own certificate.
+    baseURL: `https://127.0.0.1:${PORT}`,
+    ignoreHTTPSErrors: true,
     serviceWorkers: 'block',
     launchOptions: base.use?.launchOptions,
     trace: 'retain-on-failure',

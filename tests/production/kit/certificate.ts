@@ -14,6 +14,8 @@ export interface Certificate {
   cert: Buffer;
   /** The certificate's file, for NODE_EXTRA_CA_CERTS. */
   certPath: string;
+  /** The folder of both files, removed at the end. */
+  dir: string;
 }
 
 export function makeCertificate(): Certificate {
@@ -43,5 +45,5 @@ export function makeCertificate(): Certificate {
     ],
     { stdio: 'pipe' },
   );
-  return { key: readFileSync(keyPath), cert: readFileSync(certPath), certPath };
+  return { key: readFileSync(keyPath), cert: readFileSync(certPath), certPath, dir };
 }

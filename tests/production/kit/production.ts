@@ -29,12 +29,16 @@ import type { PayoutGateway } from './payout-gateway';
 import { startPayoutGateway } from './payout-gateway';
 import type { RunningPortal } from './portal';
 import { startPortal } from './portal';
+import { startTlsProxy } from './tls-proxy';
+import { freePort } from '../../../src/server/testing/server-processes';
 
 /** A secret as docs/deployment.md step 3 makes them (`openssl rand -hex 32`). */
 export const randomSecret = (): string => randomBytes(32).toString('hex');
 
 export interface Production {
   portal: RunningPortal;
+  /** The address customers open (`PUBLIC_URL`): the TLS proxy of step 8. */
+  publicUrl: string;
   mail: MailServer;
   payments: PaymentGateway;
   issuer: CardIssuer;
@@ -47,7 +51,8 @@ export interface Production {
   stop(): Promise<void>;
 }
 
-export async function startProduction(port: number): Promise<Production> {
+/** `publicPort`: the TLS proxy's (the browser's); the server itself listens on a free loopback port. */
+export async function startProduction(publicPort: number): Promise<Production> {
   // Step 6's `npm run build`: `npm run test:e2e` has just built the same PWA into dist/.
   if (!existsSync('dist/index.html'))
     throw new Error('The production suite serves the built PWA: run `npx vite build` first (step 6).');
@@ -57,6 +62,7 @@ export async function startProduction(port: number): Promise<Production> {
   try {
     // Step 4: the outside systems, each with its own secret (step 3).
     const tls = makeCertificate();
+    stops.push(async () => rmSync(tls.dir, { recursive: true, force: true }));
     const channelSecrets = new Map(TOPUP_CHANNELS.map((channel) => [channel as string, randomSecret()]));
     const issuerSecret = randomSecret();
     const identitySecret = randomSecret();
@@ -80,15 +86,15 @@ export async function startProduction(port: number): Promise<Production> {
     const dataDir = mkdtempSync(join(tmpdir(), 'prod-e2e-data-'));
     stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
-    // Step 5: the settings file of docs/deployment.md, filled in. Not followed here: step 8's TLS
-    // proxy (the browser talks to the server directly, so TRUST_PROXY stays 0 and PUBLIC_URL is
-    // the server's own address) and the systemd unit of step 6.
-    const url = `http://127.0.0.1:${port}`;
+    // Step 5: the settings file of docs/deployment.md, filled in (not followed: step 6's systemd unit).
+    const port = await freePort();
+    const publicUrl = `https://127.0.0.1:${publicPort}`;
     const settings: Record<string, string> = {
       APP_MODE: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: url,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: '1',
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       WEB_CONCURRENCY: '2',
@@ -121,8 +127,12 @@ export async function startProduction(port: number): Promise<Production> {
     // Steps 6 and 7: start, health check.
     const portal = await startPortal(settings);
     stops.push(() => portal.stop());
+    // Step 8: the TLS proxy in front; the browser opens PUBLIC_URL.
+    const proxy = await startTlsProxy(tls, publicPort, port);
+    stops.push(() => proxy.close());
     return {
       portal,
+      publicUrl,
       mail,
       payments,
       issuer,
