@@ -18,7 +18,13 @@ import type { AppContext } from './context';
 import type { Env } from './env';
 import { loadEnv } from './env';
 import { scheduleJob } from './lib/jobs';
-import { clusterMetrics, collectProcessMetrics, processMetrics, serveMetrics } from './lib/metrics';
+import {
+  answerClusterScrapes,
+  clusterMetrics,
+  collectProcessMetrics,
+  processMetrics,
+  serveMetrics,
+} from './lib/metrics';
 import { processCount } from './processes';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
@@ -63,6 +69,7 @@ async function serveProcess(env: Env, announce: boolean): Promise<void> {
     collectProcessMetrics();
     // One process serves its own figures; workers of a cluster answer the primary instead.
     if (announce) await serveMetrics(processMetrics(), env.METRICS_HOST, env.METRICS_PORT);
+    else answerClusterScrapes();
   }
   if (announce && env.APP_MODE === 'demo') await seedDemoData(ctx);
   const stopJobs = BACKGROUND_JOBS.map((job) => scheduleJob(ctx, job));

@@ -80,6 +80,12 @@ export function processMetrics(registry: Registry = register): MetricsSource {
   return { text: () => registry.metrics(), contentType: registry.contentType };
 }
 
+/** A worker of a cluster: answer the primary's requests for this process's figures. */
+export function answerClusterScrapes(): void {
+  // Constructing the aggregator installs prom-client's listener for the primary's requests.
+  new AggregatorRegistry();
+}
+
 export function clusterMetrics(): MetricsSource {
   const aggregator = new AggregatorRegistry();
   return { text: () => aggregator.clusterMetrics(), contentType: aggregator.contentType };
