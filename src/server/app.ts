@@ -14,6 +14,7 @@ import { Code } from '../contract/core';
 import { topupUpload } from '../contract/finance';
 import type { AppContext } from './context';
 import { envelope, errorEnvelope } from './lib/envelope';
+import { requestSeconds, requestsTotal } from './lib/metrics';
 import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
@@ -34,6 +35,10 @@ export function createApp(ctx: AppContext): Hono {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    // The matched route, not the path: ids in paths would make a series per id.
+    const route = c.req.routePath;
+    requestsTotal.inc({ method: c.req.method, route, status: c.res.status });
+    requestSeconds.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
     // Path only: query strings may carry addresses; bodies and headers are never logged.
     ctx.log.info('request', {
       method: c.req.method,

@@ -120,6 +120,12 @@ const envSchema = z.object({
     .optional(),
   /** Largest accepted upload (image) in MB (spec §5: 3 unless configured). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(100).default(3),
+  /**
+   * Port of the Prometheus figures (`GET /metrics`, lib/metrics.ts); unset: not served. Its own
+   * port, on METRICS_HOST, so the figures never share the portal's public address.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * How long the claim of a process that died (an idempotency key in progress, a card batch being

@@ -18,6 +18,13 @@ import type { AppContext } from './context';
 import type { Env } from './env';
 import { loadEnv } from './env';
 import { scheduleJob } from './lib/jobs';
+import {
+  answerClusterScrapes,
+  clusterMetrics,
+  collectProcessMetrics,
+  processMetrics,
+  serveMetrics,
+} from './lib/metrics';
 import { processCount } from './processes';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
@@ -58,6 +65,12 @@ function onStopSignals(close: (done: () => void) => void, log: AppContext['log']
 /** One serving process: its own context and pool, the background jobs, HTTP. */
 async function serveProcess(env: Env, announce: boolean): Promise<void> {
   const ctx = await buildContext(env);
+  if (env.METRICS_PORT) {
+    collectProcessMetrics();
+    // One process serves its own figures; workers of a cluster answer the primary instead.
+    if (announce) await serveMetrics(processMetrics(), env.METRICS_HOST, env.METRICS_PORT);
+    else answerClusterScrapes();
+  }
   if (announce && env.APP_MODE === 'demo') await seedDemoData(ctx);
   const stopJobs = BACKGROUND_JOBS.map((job) => scheduleJob(ctx, job));
   // Pushes go out as soon as any process queues one; the push job catches what this misses.
@@ -83,6 +96,7 @@ async function startPrimary(env: Env, processes: number): Promise<void> {
   const ctx = await buildContext(env); // applies the migrations under the advisory lock
   if (env.APP_MODE === 'demo') await seedDemoData(ctx);
   await ctx.database.close();
+  if (env.METRICS_PORT) await serveMetrics(clusterMetrics(), env.METRICS_HOST, env.METRICS_PORT);
   let announced = false;
   let stopping = false;
   cluster.on('listening', (_worker, address) => {

@@ -20,6 +20,7 @@ import { startServer } from './server-process';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../../src/server/env';
 import type { ConfirmationFigures } from './topups';
 import { BENCH_CHANNEL_SECRET, measureConfirmations } from './topups';
+import { buildServer } from '../../tools/build-server';
 
 const rows: [string, string, string][] = [];
 const report = (name: string, value: string, target: string) => {
@@ -76,9 +77,22 @@ async function main(): Promise<void> {
 
   // The benchmark signs the channel callbacks itself, so it chooses the WeChat channel's secret.
   const channelEnv = { PAYMENT_CHANNEL_SECRETS: `wechat:${BENCH_CHANNEL_SECRET}` };
+  // The same start, compiled (production) and through the loader (npm start), from an empty folder.
+  await buildServer();
+  const compiled = await startServer({ port: 8384, dataDir: '.tmp/bench-compiled', compiled: true });
+  await new Promise((r) => setTimeout(r, 2000)); // the start's garbage settles alike in both
+  const compiledMb = compiled.rssMb();
+  await compiled.stop();
   const server = await startServer({ port: 8383, dataDir: '.tmp/bench-data', env: channelEnv });
   try {
-    report('server RSS after start (PGlite)', `${server.rssMb()} MB`, '≤ 400 MB');
+    await new Promise((r) => setTimeout(r, 2000));
+    const loaderMb = server.rssMb();
+    report('server RSS after start (PGlite), through tsx', `${loaderMb} MB`, '≤ 400 MB');
+    report(
+      'server RSS after start (PGlite), compiled (dist-server)',
+      `${compiledMb} MB (×${(compiledMb / loaderMb).toFixed(2)} of tsx)`,
+      '≤ 200 MB (issue 28 §6)',
+    );
 
     const token = await signInDemo(server.url);
     await reportPages(report, server.url, token, 'dist');

@@ -19,13 +19,18 @@ export async function startServer(options: {
   entry?: string;
   /** Keep what is in dataDir (default: start from an empty folder). */
   keepData?: boolean;
+  /** Run the compiled server (`npm run build:server`) with plain Node instead of the tsx loader. */
+  compiled?: boolean;
 }): Promise<RunningServer> {
   if (!options.keepData) rmSync(options.dataDir, { recursive: true, force: true });
   const entry = options.entry ?? 'src/server/main.ts';
   // For looking into a figure: BENCH_SERVER_NODE_ARGS passes Node flags to the server (for example
   // `--cpu-prof --cpu-prof-dir=.tmp/prof`), BENCH_SERVER_STDOUT=1 shows its log.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const args = options.compiled
+    ? [...nodeArgs, 'dist-server/main.mjs']
+    : [...nodeArgs, '--import', 'tsx', entry];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -44,7 +49,7 @@ export async function startServer(options: {
     try {
       // The floor server has no health route: any answer means it listens.
       const res = await fetch(`${url}/api/health`);
-      if (res.ok || entry !== 'src/server/main.ts') break;
+      if (res.ok || (entry !== 'src/server/main.ts' && !options.compiled)) break;
     } catch {
       // not listening yet
     }

@@ -11,6 +11,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { jobRuns } from '../db/schema';
 import { newId } from './crypto';
+import { jobRunsTotal } from './metrics';
 
 export interface JobSpec {
   /** Unique across the product: the row every process claims. */
@@ -88,7 +89,9 @@ export async function runJobIfDue(ctx: AppContext, spec: JobSpec, holder = PROCE
   try {
     await spec.run(ctx);
     await finishJobRun(ctx, spec.name, null, holder);
+    jobRunsTotal.inc({ job: spec.name, outcome: 'ok' });
   } catch (error) {
+    jobRunsTotal.inc({ job: spec.name, outcome: 'failed' });
     ctx.log.error('background job failed', { job: spec.name, error: String(error) });
     await finishJobRun(ctx, spec.name, String(error).slice(0, 500), holder).catch(() => undefined);
   }

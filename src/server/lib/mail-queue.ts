@@ -27,6 +27,7 @@ import { emailCodes, mailQueue, signinFailures } from '../db/schema';
 import type { Mail } from '../providers/mail/mail-provider';
 import { newId } from './crypto';
 import type { JobSpec } from './jobs';
+import { countOutcomes, mailQueueTotal } from './metrics';
 
 export const MAIL_ATTEMPTS = 4;
 /** Wait before the 2nd, 3rd and 4th attempt. A code lives 10 minutes; these end well before. */
@@ -134,6 +135,7 @@ async function sendOne(ctx: AppContext, row: Claimed): Promise<Outcome> {
 export async function drainMailQueue(ctx: AppContext): Promise<Record<Outcome, number>> {
   const counts: Record<Outcome, number> = { sent: 0, retry: 0, dropped: 0, stale: 0 };
   for (let row = await claimDue(ctx); row; row = await claimDue(ctx)) counts[await sendOne(ctx, row)] += 1;
+  countOutcomes(mailQueueTotal, counts);
   return counts;
 }
 

@@ -24,6 +24,7 @@ import { mayReceive, pushCardMember } from './push-audience';
 import type { PushKind } from './push-message';
 import { pushMessage } from './push-message';
 import { vapidPair } from './vapid-keys';
+import { countOutcomes, pushDeliveriesTotal } from '../../lib/metrics';
 
 /** A claimed push is due again after this, should its sender die mid-send. */
 export const PUSH_LEASE_MS = 60_000;
@@ -150,6 +151,7 @@ export async function drainPushQueue(ctx: AppContext): Promise<Record<SendOutcom
       counts[mayReceive(kind, member, recipient) ? await sendToSubscription(ctx, row, sub) : 'skipped'] += 1;
     await ctx.database.db.delete(pushQueue).where(eq(pushQueue.id, row.id));
   }
+  countOutcomes(pushDeliveriesTotal, counts);
   return counts;
 }
 

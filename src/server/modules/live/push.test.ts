@@ -20,6 +20,7 @@ import type { SignedInAccount } from '../../testing/signed-in';
 import { openSession, signedInAccount } from '../../testing/signed-in';
 import { authorizeOnce, sendEvent, uid } from '../../testing/issuer';
 import { forecastIn } from '../../testing/forecasts';
+import { counterValue, pushDeliveriesTotal } from '../../lib/metrics';
 import { drainPushQueue } from './push-queue';
 
 const t = fileTestApp();
@@ -115,7 +116,10 @@ describe('sending pushes', () => {
   it('pushes a 3-D Secure code with merchant, amount and seconds left, never the code unless chosen', async () => {
     await subscribe(false);
     await challenge('482913');
+    const sentBefore = await counterValue(pushDeliveriesTotal, { outcome: 'sent' });
     expect((await drainPushQueue(t.ctx)).sent).toBe(1);
+    // The delivery is counted in the Prometheus figures (lib/metrics.ts).
+    expect(await counterValue(pushDeliveriesTotal, { outcome: 'sent' })).toBe(sentBefore + 1);
     expect(receiver.received).toHaveLength(1);
     const push = receiver.received[0]!;
     expect(push.message).toMatchObject({
@@ -218,7 +222,9 @@ describe('sending pushes', () => {
     await subscribe();
     receiver.answerWith(410);
     await challenge('654321');
+    const goneBefore = await counterValue(pushDeliveriesTotal, { outcome: 'gone' });
     expect((await drainPushQueue(t.ctx)).gone).toBe(1);
+    expect(await counterValue(pushDeliveriesTotal, { outcome: 'gone' })).toBe(goneBefore + 1);
     const rows = await t.ctx.database.db
       .select()
       .from(pushSubscriptions)
