@@ -67,6 +67,9 @@ export const cardGroupView = z.object({
   pinned: z.boolean(),
   /** `main`, or the sub-account id that created it. */
   creator: z.string(),
+  /** Who created it as the screen names them (spec §3): null for the main account, else the
+   * member's nickname and number as they are now. */
+  creatorMember: z.object({ nickname: z.string(), subUid: z.string() }).nullable(),
   createdAt: isoTime,
 });
 export type CardGroupView = z.infer<typeof cardGroupView>;

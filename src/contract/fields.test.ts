@@ -107,12 +107,8 @@ describe('minorAmount, the one money type of requests', () => {
       '1e3',
       ' 12',
       '12 ',
-      '-600',
-      '600.12',
       '',
       null,
-      1.5,
-      -1,
       0,
       NaN,
       Infinity,
@@ -124,5 +120,18 @@ describe('minorAmount, the one money type of requests', () => {
       expect(result.error?.issues[0]?.message).toBe('common:validation.amount');
     }
     expect(bound.safeParse(-1).success).toBe(false);
+  });
+
+  it('says precisely why a fraction of a minor unit or a negative amount is refused (issue 29 item 18)', () => {
+    const agentAmount = minorAmount('agent:validation.amount');
+    for (const value of ['100.5', 100.5, '600.12', 1.5])
+      expect(agentAmount.safeParse(value).error?.issues[0]?.message, String(value)).toBe(
+        'common:validation.amountFraction',
+      );
+    for (const value of ['-600', -1, '-0.5'])
+      expect(agentAmount.safeParse(value).error?.issues[0]?.message, String(value)).toBe(
+        'common:validation.amountNegative',
+      );
+    expect(agentAmount.safeParse(0).error?.issues[0]?.message).toBe('agent:validation.amount');
   });
 });

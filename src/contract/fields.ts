@@ -32,11 +32,22 @@ export const password = z
 /** At most 16 digits: every such number is a safe integer. */
 const WHOLE_DIGITS = /^\d{1,16}$/;
 
+/** What is precisely wrong with an amount that is a number, but not a whole positive one. */
+function amountIssue(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  if (/^-\d{1,16}(\.\d+)?$/.test(text)) return 'common:validation.amountNegative';
+  if (/^\d{1,16}\.\d+$/.test(text)) return 'common:validation.amountFraction';
+  return null;
+}
+
 /**
  * The one money type of requests (issue 13 §3): a whole number of minor units, sent as a JSON
  * integer or as a string of decimal digits (form bodies and query strings carry text). Nothing
  * looser: not `true`, `[5000]`, `"0xC350"`, `"1e3"`, `" 12"` or `"-600"`, which a plain numeric
  * coercion would all turn into amounts. `min` is 1 for an amount to move, 0 for a range bound.
+ * A fraction of a minor unit (`100.5`) or a negative amount is told as such (issue 29 item 18), not
+ * with the field's general message (which may say "greater than zero").
  */
 export function minorAmount(error: string, min: 0 | 1 = 1) {
   return z
@@ -44,10 +55,16 @@ export function minorAmount(error: string, min: 0 | 1 = 1) {
       (value) =>
         (typeof value === 'number' && Number.isSafeInteger(value)) ||
         (typeof value === 'string' && WHOLE_DIGITS.test(value)),
-      { error },
+      { error: (issue) => amountIssue(issue.input) ?? error },
     )
     .transform(Number)
-    .pipe(z.number().int({ error }).min(min, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
+    .pipe(
+      z
+        .number()
+        .int({ error })
+        .min(min, { error: (issue) => amountIssue(issue.input) ?? error })
+        .max(Number.MAX_SAFE_INTEGER, { error }),
+    );
 }
 
 /** Six-digit code sent by e-mail. */

@@ -138,6 +138,13 @@ test('an invitee’s fees become the agent’s commission, held, released and wi
     await shoot(page, info, 'withdraw-sheet-en');
   });
   await expect(page.getByTestId('agent-available-CNY')).toHaveText('¥0.00');
+  // Every figure adds up while the payout is on its way (issue 29 item 14): 12.00 earned =
+  // 2.00 withdrawn to the wallet + 8.00 in payout + the 2.00 fee, which no longer vanishes.
+  await expect(page.getByTestId('agent-in-payout-CNY')).toHaveText('¥8.00');
+  await expect(page.getByTestId('agent-fees-CNY')).toHaveText('¥2.00');
+  await expect(page.getByTestId('agent-withdrawn-CNY')).toHaveText('¥2.00');
+  await expect(page.getByTestId('agent-earned-CNY')).toHaveText('¥12.00');
+  await shoot(page, info, 'figures-in-payout-en');
   await page.getByRole('tab', { name: 'Withdrawals' }).click();
   await expect(page.locator('[data-testid="withdrawal-row"][data-target="bank_card"]')).toHaveAttribute(
     'data-status',
@@ -161,6 +168,10 @@ test('an invitee’s fees become the agent’s commission, held, released and wi
     'paid',
   );
   await shoot(page, info, 'withdrawals-en');
+  // Paid: the net reached the bank, the fee stays a fee.
+  await expect(page.getByTestId('agent-withdrawn-CNY')).toHaveText('¥10.00');
+  await expect(page.getByTestId('agent-fees-CNY')).toHaveText('¥2.00');
+  await expect(page.getByTestId('agent-in-payout-CNY')).toHaveCount(0);
 
   // The same page in Chinese.
   await page.evaluate(() => localStorage.setItem('lang', 'cn'));
@@ -168,5 +179,6 @@ test('an invitee’s fees become the agent’s commission, held, released and wi
   await page.reload();
   await expect(page.getByRole('heading', { name: '邀请返佣' })).toBeVisible();
   await expect(page.getByTestId('agent-available-CNY')).toHaveText('¥0.00');
+  await expect(page.getByTestId('agent-fees-CNY')).toHaveText('¥2.00');
   await shoot(page, info, 'page-zh');
 });

@@ -159,7 +159,7 @@ test('cards open one at a time, 20 in a batch, and from an Excel file once its w
     .getByTestId('import-file')
     .setInputFiles({ name: 'cards.xlsx', mimeType: 'application/octet-stream', buffer: wrong });
   await page.getByTestId('import-unit-CNY').check();
-  await page.getByTestId('import-upload').click();
+  await page.getByTestId('import-check').click();
   await expect(page.getByTestId('import-problem')).toHaveCount(1);
   await expect(page.getByTestId('import-problem')).toContainText('3');
   await expect(page.getByTestId('import-problem-reason')).toContainText('Incorrect zip code format');
@@ -169,6 +169,8 @@ test('cards open one at a time, 20 in a batch, and from an Excel file once its w
   await page
     .getByTestId('import-file')
     .setInputFiles({ name: 'cards-fixed.xlsx', mimeType: 'application/octet-stream', buffer: fixed });
+  await page.getByTestId('import-check').click();
+  await expect(page.getByTestId('import-cost')).toBeVisible();
   await page.getByTestId('import-upload').click();
   await expect(page.getByTestId('open-result')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('open-result-row')).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langFromHeader, translate } from './i18n';
+import { hasMessage, langFromHeader, translate } from './i18n';
 
 describe('server messages', () => {
   it('Chinese is the default; an en header selects English', () => {
@@ -30,5 +30,19 @@ describe('server messages', () => {
 
   it('an unknown key shows itself rather than an empty message', () => {
     expect(translate('en', 'server:errors.noSuchKey')).toBe('server:errors.noSuchKey');
+  });
+});
+
+describe('plurals (issue 29 item 18)', () => {
+  it('chooses the i18next plural form of `count` in each language', () => {
+    const key = 'server:cardOpen.import.rowsInvalid';
+    expect(translate('en', key, { count: 1 })).toBe(
+      '1 row has problems; nothing was opened. Fix it and import the file again',
+    );
+    expect(translate('en', key, { count: 4 })).toBe(
+      '4 rows have problems; nothing was opened. Fix them and import the file again',
+    );
+    expect(translate('zh-CN', key, { count: 1 })).toBe('有 1 行数据有误，未开任何卡。请修改后重新导入');
+    expect(hasMessage(key)).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Server-side translation of message keys (`namespace:path.to.key`) from locales/<lang>/*.json, the
- * same files and the same `{{name}}` interpolation the PWA uses.
+ * same files and the same `{{name}}` interpolation the PWA uses, and i18next's plural keys: with a
+ * numeric `count`, `key_one` / `key_other` (JSON v4 suffixes, chosen by Intl.PluralRules of the
+ * language, as i18next chooses them in the PWA) win over `key` (issue 29 item 18: "1 rows").
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,12 +39,22 @@ function lookup(lang: Lang, key: string): string | undefined {
 }
 
 export function hasMessage(key: string): boolean {
-  return lookup(DEFAULT_LANG, key) !== undefined;
+  return lookup(DEFAULT_LANG, key) !== undefined || lookup(DEFAULT_LANG, `${key}_other`) !== undefined;
+}
+
+/** The key's text in `lang`, its plural form for `count` first (i18next's `_one`, `_other`…). */
+function textOf(lang: Lang, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(lang).select(count);
+    const plural = lookup(lang, `${key}_${form}`) ?? lookup(lang, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(lang, key);
 }
 
 /** Translate a key; an unknown key comes back as itself so a missing string is visible, not silent. */
 export function translate(lang: Lang, key: string, params: MessageParams = {}): string {
-  const text = lookup(lang, key) ?? lookup(DEFAULT_LANG, key) ?? key;
+  const text = textOf(lang, key, params.count) ?? textOf(DEFAULT_LANG, key, params.count) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

@@ -11,6 +11,7 @@ import type {
   CardView,
   CostBreakdown,
   CouponView,
+  ImportCost,
   SegmentView,
 } from '../features/cards/open/api';
 
@@ -112,6 +113,21 @@ export function priceOf(form: URLSearchParams, extraFee = 0): CostBreakdown {
   };
 }
 
+/** The debit account a multipart import request names (`unit`). */
+export function unitOf(request: Recorded): 'USD' | 'CNY' {
+  return /name="unit"\r\n\r\nCNY/.test(request.body) ? 'CNY' : 'USD';
+}
+
+/** The cost of an import of `count` Ads Visa cards loaded 1.00 each, paid from `unit`. */
+export function importCostOf(unit: 'USD' | 'CNY', count = 2, extraFee = 0): ImportCost {
+  const part = priceOf(
+    new URLSearchParams({ segmentId: 'seg-ads', amount: '100', count: String(count) }),
+    extraFee,
+  );
+  const debit = part.totals.find((total) => total.debitCurrency === unit)!;
+  return { unit, count, total: debit.total, balance: debit.balance, enough: debit.enough, parts: [part] };
+}
+
 export function testCard(index: number, overrides: Partial<CardView> = {}): CardView {
   const n = String(index).padStart(4, '0');
   return {
@@ -193,6 +209,8 @@ export function stubCardsApi(
       case '/api/card/openCardCost':
       case '/api/card/BatchOpenCardCost':
         return { code: 200, data: priceOf(form) };
+      case '/api/card/importDataCost':
+        return { code: 200, data: importCostOf(unitOf(request)) };
       case '/api/card/autoCard':
         return {
           code: 200,

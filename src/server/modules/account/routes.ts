@@ -105,7 +105,7 @@ export function registerAccountRoutes(register: Registrar): void {
   );
 
   register(cancelSubmit, async (input, call) => {
-    await cancelAccount(call.app, call, mainAccountOf(call), input);
+    await cancelAccount(call.app, call, mainAccountOf(call), input, call.lang);
     return null;
   });
 

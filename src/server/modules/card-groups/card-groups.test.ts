@@ -260,6 +260,17 @@ describe('card groups', () => {
     await move(me, [subCard.id, mainCard.id], shared.id);
     const own = await addGroup(sub, 'Sub own');
     expect(own.creator).toBe(subId);
+    // Spec §3: each group shows when and by whom it was created (issue 29 item 18).
+    expect(own.creatorMember).toEqual({
+      nickname: `Member ${subId}`,
+      subUid: expect.stringMatching(/^S\d{9}$/),
+    });
+    expect(t.ctx.now().getTime() - Date.parse(own.createdAt)).toBeLessThan(60_000);
+    expect((await page(me)).find((v) => v.id === mainGroup.id)).toMatchObject({
+      creator: 'main',
+      creatorMember: null,
+      createdAt: expect.any(String),
+    });
     const seen = await page(sub);
     expect(seen.map((v) => [v.name, v.cardCount, v.balance]).sort()).toEqual([
       ['Shared', 1, 300],

@@ -1,12 +1,12 @@
 /**
  * Groups as the contract shows them: card count, USD balance and this month's USD spend of the
- * cards the caller counts (group-access.ts countedCards). One aggregate query per page of groups,
- * not one per group.
+ * cards the caller counts (group-access.ts countedCards), and who created it when (spec §3). One
+ * aggregate query per page of groups, not one per group.
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { CardGroupView } from '../../../contract/card-groups';
 import type { Executor } from '../../db/client';
-import { cardAuthorizations, cardGroupMembers, cards } from '../../db/schema';
+import { cardAuthorizations, cardGroupMembers, cards, subAccounts } from '../../db/schema';
 import type { CardOwner } from '../cards/card-access';
 import { monthStart } from '../segments/monthly-cards';
 import type { GroupRow } from './group-access';
@@ -61,6 +61,17 @@ export async function groupViews(
       ),
     )
     .groupBy(cardGroupMembers.groupId);
+  const creatorIds = [
+    ...new Set(groups.flatMap((g) => (g.creatorSubAccountId ? [g.creatorSubAccountId] : []))),
+  ];
+  const members =
+    creatorIds.length === 0
+      ? []
+      : await db
+          .select({ id: subAccounts.id, nickname: subAccounts.nickname, subUid: subAccounts.subUid })
+          .from(subAccounts)
+          .where(inArray(subAccounts.id, creatorIds));
+  const memberOf = new Map(members.map((m) => [m.id, { nickname: m.nickname, subUid: m.subUid }]));
   const totalOf = new Map(totals.map((t) => [t.groupId, t]));
   const spendOf = new Map(spends.map((s) => [s.groupId, Number(s.spend)]));
   return groups.map((group) => ({
@@ -72,6 +83,7 @@ export async function groupViews(
     currency: 'USD' as const,
     pinned: group.pinnedAt !== null,
     creator: creatorOf(group),
+    creatorMember: group.creatorSubAccountId ? (memberOf.get(group.creatorSubAccountId) ?? null) : null,
     createdAt: group.createdAt.toISOString(),
   }));
 }

@@ -9,6 +9,7 @@ import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { askForCode, openSession, signedInAccount } from '../../../testing/signed-in';
 import { stepUpTicketFor } from '../../../testing/step-up';
+import { openTestCard } from '../../../testing/cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,10 +32,13 @@ describe('cancel', () => {
     const code = await askForCode(t, cancelCode, {}, me.token, me.email);
     const stepUpTicket = await stepUpTicketFor(t, me.token, 'account_close');
     const refused = await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token, lang: 'en' });
+    // It says what remains (issue 29 item 18): each wallet and card that holds money.
     expect(refused.body).toMatchObject({
       code: 422,
-      msg: 'The account cannot be closed while a balance is not zero',
+      msg: 'The account cannot be closed while money remains: USD wallet 0.01 USD. Withdraw or spend it first',
+      data: { remaining: [{ kind: 'wallet', serial: null, currency: 'USD', balance: 1 }] },
     });
+
     expect(await statusOf(me.accountId)).toBe('active');
     expect((await t.api(info, {}, { token: me.token })).body.code).toBe(200);
 
@@ -48,6 +52,20 @@ describe('cancel', () => {
     );
     // The refusal spent neither the code nor the ticket.
     expect((await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token })).body.code).toBe(200);
+  });
+
+  it('names each card that still holds money, in the caller’s language', async () => {
+    const me = await signedInAccount(t);
+    await fundWallet(t, me.accountId, 'USD', 1);
+    const card = await openTestCard(t, me.accountId, { balance: 250 });
+    const code = await askForCode(t, cancelCode, {}, me.token, me.email);
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'account_close');
+    const zh = await t.api(cancelSubmit, { code, stepUpTicket }, { token: me.token, lang: 'zh-CN' });
+    expect(zh.body).toMatchObject({
+      code: 422,
+      msg: `账户仍有余额，无法注销：USD 钱包 0.01 USD；卡片 ${card.serial} 2.50 USD。请先转出或用完`,
+    });
+    expect(await statusOf(me.accountId)).toBe('active');
   });
 
   it('a stolen bearer token with the mailed code but no step-up closes nothing (428)', async () => {

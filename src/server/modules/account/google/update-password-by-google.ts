@@ -11,7 +11,7 @@ import type { Call } from '../../../lib/route';
 import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
 import { consumeGoogleCode } from '../../../lib/totp';
 import { loadAccount } from '../load-account';
-import { replacePassword } from '../password/replace-password';
+import { refuseSamePassword, replacePassword } from '../password/replace-password';
 import { tellAccount } from '../tell-account';
 
 export async function updatePasswordByGoogle(
@@ -24,6 +24,7 @@ export async function updatePasswordByGoogle(
   const account = await loadAccount(ctx, principal.accountId);
   if (!account.googleSecret) throw fail.rule('server:account.googleNotBound');
   const { method } = await requireLiveStepUp(ctx.database.db, call, 'password_change', input.stepUpTicket);
+  await refuseSamePassword(ctx, principal.accountId, input.password);
   if (method !== 'google') {
     if (!input.googleCode) throw fail.rule('server:account.googleCodeInvalid');
     await consumeGoogleCode(ctx, principal.accountId, input.googleCode);

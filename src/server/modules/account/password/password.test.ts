@@ -56,6 +56,31 @@ describe('resetPwd', () => {
     expect(await verifyPassword(await storedHash(me.accountId), me.password)).toBe(false);
   });
 
+  it('refuses the current password as the new one, keeping the code (issue 29 item 18)', async () => {
+    const me = await signedInAccount(t);
+    const code = await askForCode(t, resetPwdCode, {}, me.token, me.email);
+    const send = async (password: string) =>
+      t.api(
+        resetPwdSubmit,
+        {
+          code,
+          password,
+          confirmPassword: password,
+          stepUpTicket: await stepUpTicketFor(t, me.token, 'password_change'),
+        },
+        { token: me.token, lang: 'en' },
+      );
+    const same = await send(me.password);
+    expect(same.body).toMatchObject({
+      code: 422,
+      msg: 'The new password is your current password. Choose a different one',
+      data: { fields: ['password'] },
+    });
+    // Nothing was spent: the same code then changes it to a new one.
+    expect((await send(NEW_PASSWORD)).body.code).toBe(200);
+    expect(await verifyPassword(await storedHash(me.accountId), NEW_PASSWORD)).toBe(true);
+  });
+
   it('revokes every other session of the account but keeps the current one', async () => {
     const me = await signedInAccount(t);
     const laptop = await openSession(t, me.accountId);
@@ -179,6 +204,17 @@ describe('updatePwdByGoogleCode', () => {
       .where(eq(accounts.id, me.accountId));
     return { ...me, secret };
   }
+
+  it('refuses the current password as the new one by Google code too', async () => {
+    const me = await withGoogle();
+    const stepUpTicket = await stepUpTicketFor(t, me.token, 'password_change', { googleSecret: me.secret });
+    const answer = await t.api(
+      updatePwdByGoogleCode,
+      { stepUpTicket, password: me.password, confirmPassword: me.password },
+      { token: me.token, lang: 'zh-CN' },
+    );
+    expect(answer.body).toMatchObject({ code: 422, msg: '新密码与当前密码相同，请设置一个不同的密码' });
+  });
 
   it('changes the password with a step-up by Google code and revokes the other sessions only', async () => {
     const me = await withGoogle();

@@ -9,9 +9,27 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { inTransaction } from '../../../db/client';
 import { accounts } from '../../../db/schema';
-import { hashPassword } from '../../../lib/passwords';
+import { fail } from '../../../lib/errors';
+import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import type { MainPrincipal } from '../../../lib/principal';
 import { revokeAccountSessions } from '../../../lib/session';
+
+/**
+ * Refuses a new password that is the current one (issue 29 item 18): nothing would change, and the
+ * customer believes it did. Checked before any code or ticket is spent.
+ */
+export async function refuseSamePassword(
+  ctx: AppContext,
+  accountId: string,
+  password: string,
+): Promise<void> {
+  const [row] = await ctx.database.db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (row?.hash && (await verifyPassword(row.hash, password)))
+    throw fail.rule('server:account.passwordUnchanged', {}, { fields: ['password'] });
+}
 
 export async function replacePassword(
   ctx: AppContext,

@@ -9,7 +9,7 @@ import type { MainPrincipal } from '../../../lib/principal';
 import type { Call } from '../../../lib/route';
 import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
 import { loadAccount } from '../load-account';
-import { replacePassword } from './replace-password';
+import { refuseSamePassword, replacePassword } from './replace-password';
 import { tellAccount } from '../tell-account';
 
 export async function resetPassword(
@@ -22,6 +22,7 @@ export async function resetPassword(
   const account = await loadAccount(ctx, principal.accountId);
   // Checked before the code is spent, so a missing step-up leaves the user their code.
   await requireLiveStepUp(ctx.database.db, call, 'password_change', input.stepUpTicket);
+  await refuseSamePassword(ctx, principal.accountId, input.password);
   await consumeMailCode(ctx, account.email, 'resetPwd', input.code);
   await replacePassword(ctx, principal, input.password, (tx) =>
     consumeStepUp(tx, call, 'password_change', input.stepUpTicket),

@@ -5,8 +5,11 @@
  * Stages, in order: registered; verified (an identity verification approved and not expired, the
  * level of modules/identity/identity-level.ts); first top-up (money came into a wallet); first card;
  * spending (a card payment was authorised). An unverified account may top up below its ceiling, so
- * the stages are not reached strictly in order: each is checked on its own, an invitee shows the
- * furthest one reached, and the funnel counts, per stage, the invitees who reached it.
+ * the stages are not reached strictly in order: each is checked on its own and an invitee shows the
+ * furthest one reached (the reminder names the first one missing). The funnel counts, per stage,
+ * the invitees whose furthest stage is that one or a later one, so it never widens: an unverified
+ * invitee who topped up counts under "verified" too, as the row shows them past it (issue 29 item
+ * 18: "verified 0" beside "first top-up 1" read as a broken funnel).
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -62,7 +65,7 @@ export async function listInvitations(
   );
   const funnel = INVITEE_STAGES.map((stage, i) => ({
     stage,
-    count: all.filter((r) => reached(r)[i]).length,
+    count: all.filter((r) => furthestStage(r) >= i).length,
   }));
   const wanted =
     query.stage === undefined ? all : all.filter((r) => INVITEE_STAGES[furthestStage(r)] === query.stage);

@@ -356,6 +356,8 @@ describe('POST /api/card/importData', () => {
     const bad = [SUBSCRIPTIONS, '10.00', 'Alan', 'Turing', '2 Main St', 'Austin', 'TX', 'ABCDE', 'US', ''];
     const wrong = await costOf(me.token, await filledTemplate(me.token, [GOOD, bad]));
     expect(wrong.body.code).toBe(422);
+    // One row: singular (issue 29 item 18, was "1 rows have problems").
+    expect(wrong.body.msg).toBe('1 row has problems; nothing was opened. Fix it and import the file again');
     expect((wrong.body.data as { problems: ImportProblem[] }).problems).toEqual([
       expect.objectContaining({ row: 3 }),
     ]);

@@ -21,6 +21,7 @@ import {
 } from '@contract/card-groups';
 import { Can } from '../../../components/ui/Can';
 import { Money } from '../../../components/ui/Money';
+import { productDateTime } from '../../../lib/product-time';
 import { invalidateGroupChoices } from '../../../lib/card-groups';
 import { call } from '../../../lib/http';
 import { toastError, toastSuccess } from '../../../lib/notify';
@@ -164,6 +165,20 @@ export function GroupsTab() {
                   <dt>{t('monthSpend')}</dt>
                   <dd>
                     <Money minor={group.monthSpend} currency={group.currency} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('createdAt')}</dt>
+                  <dd data-testid="group-created-at">{productDateTime(group.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt>{t('creator')}</dt>
+                  <dd data-testid="group-creator">
+                    {group.creatorMember
+                      ? t('creatorMember', group.creatorMember)
+                      : group.creator === 'main'
+                        ? t('creatorMain')
+                        : t('creatorGone')}
                   </dd>
                 </div>
               </dl>

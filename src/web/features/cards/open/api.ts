@@ -11,11 +11,13 @@ import {
   batchOpenCardCost,
   cardGrade,
   importData,
+  importDataCost,
   importTemplate,
   newCard,
   openCardCost,
   type BatchResult,
   type CostBreakdown,
+  type ImportCost,
 } from '@contract/cards';
 import type { RequestOf, ResponseOf } from '@contract/core';
 import { couponEnum } from '@contract/coupons';
@@ -23,7 +25,7 @@ import { groupList, groupOpenAmount } from '@contract/segments';
 import { headerLoad } from '../../../lib/header-load';
 import { call, download, type Downloaded } from '../../../lib/http';
 
-export type { BatchResult, CardView, CostBreakdown, DebitCurrency } from '@contract/cards';
+export type { BatchResult, CardView, CostBreakdown, DebitCurrency, ImportCost } from '@contract/cards';
 export type { CouponView } from '@contract/coupons';
 export type { SegmentView } from '@contract/segments';
 export type DebitTotal = CostBreakdown['totals'][number];
@@ -101,6 +103,11 @@ export function loadAutofill(): Promise<HolderAutofill> {
 
 export function downloadTemplate(): Promise<Downloaded> {
   return download(importTemplate, {});
+}
+
+/** The exact cost of an import; silent like the upload (problems are listed in place). */
+export function quoteImport(input: Omit<ImportInput, 'expectTotal'>): Promise<ImportCost> {
+  return call(importDataCost, input, { silent: true });
 }
 
 /** Silent: a refused file answers its problems, which the page lists in place of a toast. */

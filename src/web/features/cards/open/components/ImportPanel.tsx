@@ -2,9 +2,11 @@
  * Opening cards from an Excel file (spec §5 "Excel import: file, unit; optional gid, couponId";
  * issue 5 §2). Download the template (in the page's language), fill it in — each row names its
  * segment; the ids are listed here and in the template — choose the file, the debit account and
- * optionally a coupon, upload. The server checks every row first: a wrong row opens nothing and its
- * problems are listed here (row, column, reason) until the customer uploads a fixed file. Success
- * shows the cards like a batch. An optional card group (`gid`) puts the new cards in it; the server
+ * optionally a coupon, then check: the server checks every row (a wrong row's problems are listed
+ * here — row, column, reason — until the customer checks a fixed file) and answers the exact cost
+ * (importDataCost), shown before anything is charged. "Open N cards for X" then uploads with that
+ * total as `expectTotal`: the charge is exactly it, or 409 and the new cost is shown (issue 29
+ * item 16). Changing the file or any choice drops the cost shown. Success shows the cards like a batch. An optional card group (`gid`) puts the new cards in it; the server
  * checks it before anything is charged.
  *
  * The upload's Idempotency-Key is made once per file and choice and reused when the same upload is
@@ -16,6 +18,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importProblem, type ImportProblem } from '@contract/cards';
 import { Money } from '@web/components/ui/Money';
+import { formatMoney } from '@web/lib/money';
 import { ApiError, catalogueMessage } from '@web/lib/http';
 import { translate } from '@web/lib/i18n';
 import { ensureOnline } from '@web/lib/offline';
@@ -25,10 +28,12 @@ import { refreshWallet, useWallet } from '@web/lib/wallet';
 import {
   downloadTemplate,
   loadBatch,
+  quoteImport,
   uploadImport,
   type BatchResult,
   type CouponView,
   type DebitCurrency,
+  type ImportCost,
   type SegmentView,
 } from '../api';
 import { isFinalBatch, startBatchPoller, type BatchPoller } from '../batch-poller';
@@ -36,6 +41,7 @@ import { CARD_OPEN_NS } from '../i18n';
 import { LOST_ANSWER_POLLS, lostAnswer, refusedForGood, type Progress } from '../useOpening';
 import { BatchProgress } from './BatchProgress';
 import { CouponField } from './CouponField';
+import { ImportCostView } from './ImportCostView';
 import { ImportProblems } from './ImportProblems';
 import { OpenResult } from './OpenResult';
 import { PlacementFields } from './PlacementFields';
@@ -78,13 +84,24 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
   const [problems, setProblems] = useState<ImportProblem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<BatchResult | null>(null);
+  /** The exact cost, with the file and choices it was worked out for. */
+  const [quoted, setQuoted] = useState<{ cost: ImportCost; choices: string } | null>(null);
+  const [quoting, setQuoting] = useState(false);
   const poller = useRef<BatchPoller | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  // Another file or choice has another cost: the one shown holds only for the choices it was for.
+  const choices = JSON.stringify([file?.name, file?.size, file?.lastModified, unit, couponId, gid]);
+  const cost = quoted && quoted.choices === choices ? quoted.cost : null;
+  const setCost = (next: ImportCost | null) => setQuoted(next ? { cost: next, choices } : null);
 
   useEffect(() => () => poller.current?.stop(), []);
   useEffect(() => {
     if (problems) document.getElementById('import-problems-title')?.focus();
   }, [problems]);
+  useEffect(() => {
+    if (cost) document.getElementById('import-cost-title')?.focus();
+  }, [cost]);
 
   const openSegments = (segments ?? []).filter((segment) => segment.status === 'open');
 
@@ -131,7 +148,27 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
     }
   };
 
-  const upload = async () => {
+  /** A refusal of the cost step or of the upload: the rows to fix, or why. */
+  const refused = (error: unknown) => {
+    const listed = problemsOf(error);
+    if (listed) {
+      setProblems(listed);
+    } else if (error instanceof ApiError) {
+      setFailure(
+        catalogueMessage(error.code, error.msg, error.path, (key) => translate(key)) ??
+          t('import.failedGeneric'),
+      );
+    }
+  };
+
+  const fieldsOf = (chosen: DebitCurrency) => ({
+    unit: chosen,
+    ...(couponId ? { couponId } : {}),
+    ...(gid ? { gid } : {}),
+  });
+
+  /** Step one: every row checked and the exact cost shown; nothing is charged. */
+  const showCost = async (keepFailure = false) => {
     const found = check();
     setErrors(found);
     if (found.file || found.unit || !file || !unit) {
@@ -139,7 +176,24 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
       return;
     }
     if (!ensureOnline()) return;
-    const fields = { unit, ...(couponId ? { couponId } : {}), ...(gid ? { gid } : {}) };
+    setQuoting(true);
+    setProblems(null);
+    if (!keepFailure) setFailure(null);
+    try {
+      setCost(await quoteImport({ file, ...fieldsOf(unit) }));
+    } catch (error) {
+      setCost(null);
+      refused(error);
+    } finally {
+      setQuoting(false);
+    }
+  };
+
+  /** Step two: open the cards for exactly the cost shown. */
+  const upload = async () => {
+    if (!file || !unit || !cost) return;
+    if (!ensureOnline()) return;
+    const fields = { ...fieldsOf(unit), expectTotal: cost.total };
     // Another file (or the same file saved again) is another upload, with a key of its own.
     const key = keyFor({ name: file.name, size: file.size, modified: file.lastModified, ...fields });
     setUploading(true);
@@ -176,14 +230,14 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
       setProgress(null);
       // Refused: nothing was opened, and the next upload (a fixed file, after a top-up) is a new one.
       if (refusedForGood(error)) forget();
-      const listed = problemsOf(error);
-      if (listed) {
-        setProblems(listed);
-      } else if (error instanceof ApiError) {
-        setFailure(
-          catalogueMessage(error.code, error.msg, error.path, (key) => translate(key)) ??
-            t('import.failedGeneric'),
-        );
+      if (error instanceof ApiError && error.code === 409) {
+        // The price moved since it was shown: nothing was charged; show the new cost to confirm.
+        setFailure(t('import.costChanged'));
+        setCost(null);
+        void showCost(true);
+      } else {
+        setCost(null);
+        refused(error);
       }
     } finally {
       setUploading(false);
@@ -317,18 +371,34 @@ export function ImportPanel({ segments, coupons }: ImportPanelProps) {
             </p>
           ) : null}
 
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="cp-submit cp-open-submit"
-            loading={uploading}
-            disabled={uploading}
-            onClick={() => void upload()}
-            data-testid="import-upload"
-          >
-            {problems ? t('import.uploadAgain') : t('import.upload')}
-          </Button>
+          {cost ? <ImportCostView cost={cost} /> : null}
+          {cost ? (
+            <Button
+              block
+              color="primary"
+              size="large"
+              className="cp-submit cp-open-submit"
+              loading={uploading}
+              disabled={uploading || !cost.enough}
+              onClick={() => void upload()}
+              data-testid="import-upload"
+            >
+              {t('import.open', { count: cost.count, total: formatMoney(cost.total, cost.unit) })}
+            </Button>
+          ) : (
+            <Button
+              block
+              color="primary"
+              size="large"
+              className="cp-submit cp-open-submit"
+              loading={quoting}
+              disabled={quoting || uploading}
+              onClick={() => void showCost()}
+              data-testid="import-check"
+            >
+              {problems ? t('import.checkAgain') : t('import.check')}
+            </Button>
+          )}
         </li>
       </ol>
       {problems ? <ImportProblems problems={problems} /> : null}
