@@ -762,6 +762,8 @@ export const otpView = z.object({
   id: z.string(),
   cardId: z.string(),
   cardSerial: z.string(),
+  /** The customer's own name for the card, when it has one (the live code banner shows it). */
+  cardLabel: z.string().nullable(),
   last4: z.string(),
   code: z.string(),
   merchantName: z.string(),

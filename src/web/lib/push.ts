@@ -10,8 +10,31 @@ import { call } from './http';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
-/** The browser's push service refused or could not be reached (`subscribe()` failed). */
-export class PushServiceError extends Error {}
+/**
+ * The browser's push service refused or could not be reached: `subscribe()` failed, or did not
+ * answer within PUSH_SERVICE_TIMEOUT_MS (`timedOut`) — an Android phone in mainland China, whose
+ * default push service is blocked, waits there for minutes (issue 32 §2).
+ */
+export class PushServiceError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
+/** How long subscribing may take before the switch settles back to off with its explanation. */
+export const PUSH_SERVICE_TIMEOUT_MS = 10_000;
+
+/** `work`, or a PushServiceError once `ms` passed without its answer (the work itself goes on). */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushServiceError('push service timed out', true)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export interface DevicePush {
   state: PushState;
@@ -62,15 +85,21 @@ export async function enablePush(showCode: boolean): Promise<DevicePush> {
   if (permission !== 'granted')
     return { state: permission === 'denied' ? 'blocked' : 'off', showCode: false };
   const { publicKey } = await call(pushStatus, {});
-  let subscription = await reg.pushManager.getSubscription();
-  try {
-    subscription ??= await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    });
-  } catch (error) {
-    throw new PushServiceError(String(error));
-  }
+  // The permission prompt above waits for the customer as long as it takes; the push service only
+  // gets PUSH_SERVICE_TIMEOUT_MS.
+  const subscribing = (async () => {
+    const existing = await reg.pushManager.getSubscription();
+    if (existing) return existing;
+    try {
+      return await reg.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      });
+    } catch (error) {
+      throw new PushServiceError(String(error));
+    }
+  })();
+  const subscription = await withinTime(subscribing, PUSH_SERVICE_TIMEOUT_MS);
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   await call(pushSubscribe, { endpoint: json.endpoint, keys: json.keys, showCode });
   return { state: 'on', showCode };

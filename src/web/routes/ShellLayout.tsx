@@ -15,6 +15,7 @@ import { usePrivilege } from '../features/account/usePrivilege';
 import { useSubUserInfo } from '../features/account/useSubUserInfo';
 import { useUserInfo } from '../features/account/useUserInfo';
 import { BrandMark } from '../features/auth/components/BrandMark';
+import { LiveAlertsLazy } from '../features/cards/otp/LiveAlertsLazy';
 import { NoticeBanner, NoticeCenter, NoticeDialogHost, useGuide } from '../features/notices';
 import { isSubAccountSession } from '../lib/permissions';
 import { queryClient } from '../lib/queryClient';
@@ -70,6 +71,7 @@ function SignedInShell() {
       brand={<BrandMark size={30} />}
       noticeArea={<NoticeCenter />}
       banner={<NoticeBanner />}
+      alerts={<LiveAlertsLazy />}
       overlays={
         <>
           <NoticeDialogHost />

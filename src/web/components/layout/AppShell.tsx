@@ -38,6 +38,8 @@ export interface AppShellProps {
   brand: ReactNode;
   noticeArea: ReactNode;
   banner: ReactNode;
+  /** Live alerts (3-D Secure codes, declines) under the header on every page (issue 32 §1). */
+  alerts?: ReactNode;
   /** Rendered once beside the frame (dialogs). */
   overlays?: ReactNode;
   user: UserMenuProps['user'];
@@ -52,6 +54,7 @@ export function AppShell({
   brand,
   noticeArea,
   banner,
+  alerts,
   overlays,
   user,
   planName,
@@ -110,6 +113,7 @@ export function AppShell({
         />
         {/* Full width under the header: offline, or back online (components/ui). */}
         <OfflineBanner />
+        {alerts}
         <main className="cp-shell__content">
           {/* The notice banner only on home (issue 18 §5): not a toll on every page. It waits for
               the page: arriving above the loading placeholder it would push it down the screen. */}

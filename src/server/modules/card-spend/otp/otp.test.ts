@@ -31,9 +31,9 @@ async function pool(token: string): Promise<OtpView[]> {
 }
 
 describe('3-D Secure codes', () => {
-  it('stores a challenge sealed, once, and shows it with merchant, amount and seconds left', async () => {
+  it('stores a challenge sealed, once, and shows it with merchant, amount, the card and seconds left', async () => {
     const me = await signedInAccount(t);
-    const card = await openTestCard(t, me.accountId);
+    const card = await openTestCard(t, me.accountId, { label: 'Ads team' });
     const event = challenge(card, '482913', 'Apple Store', 1_999);
     const stored = await sendEvent(t, event);
     expect(stored).toMatchObject({ status: 200, body: { data: { outcome: 'challenge_stored' } } });
@@ -49,6 +49,7 @@ describe('3-D Secure codes', () => {
         id: rows[0]?.id,
         cardId: card.id,
         cardSerial: card.serial,
+        cardLabel: 'Ads team',
         last4: card.last4,
         code: '482913',
         merchantName: 'Apple Store',

@@ -3,10 +3,13 @@
  * The push opt-in: says so when the browser cannot receive pushes or the customer blocked them;
  * turning it on asks permission, subscribes with the server's VAPID key and sends the browser's
  * subscription (code hidden by default); the lock-screen code is a separate choice; turning it off
- * tells the server and unsubscribes the browser.
+ * tells the server and unsubscribes the browser. A push service that never answers (an Android phone
+ * in mainland China) makes the switch settle back to off within 10 s, with an explanation that says
+ * which channels still work; the opt-in says what will be sent.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_SERVICE_TIMEOUT_MS } from '../../../lib/push';
 import { saveTokens } from '../../../lib/session';
 import { setItem } from '../../../lib/storage';
 import { requestsTo, stubApi } from '../../../testing/utils';
@@ -140,5 +143,51 @@ describe('PushOptIn', () => {
     expect(await screen.findByTestId('push-blocked')).toBeTruthy();
     expect(browser.subscribe).not.toHaveBeenCalled();
     expect(requestsTo(requests, 'push/subscribe')).toEqual([]);
+  });
+
+  it('says what will be sent', async () => {
+    fakeBrowser('default');
+    serve();
+    render(<PushOptIn compact />);
+    expect((await screen.findByTestId('push-what')).textContent).toContain(
+      '3-D Secure codes, declined payments',
+    );
+  });
+
+  it('settles back to off within 10 s with its explanation when the push service cannot be reached', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const browser = fakeBrowser('default');
+      browser.subscribe.mockImplementation(() => new Promise(() => {})); // never answers
+      const { requests } = serve();
+      render(<PushOptIn />);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      const toggle = screen.getByTestId('push-switch');
+      fireEvent.click(toggle);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      expect(screen.getByTestId('push-connecting').textContent).toContain(
+        "Connecting to this phone's push service",
+      );
+      expect(toggle.getAttribute('aria-busy')).toBe('true');
+      expect((toggle as HTMLButtonElement).disabled).toBe(true);
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PUSH_SERVICE_TIMEOUT_MS - 1_000);
+      });
+      expect(screen.queryByTestId('push-connecting')).toBeNull();
+      expect(toggle.getAttribute('aria-checked')).toBe('false');
+      expect(toggle.getAttribute('aria-busy')).toBe('false');
+      expect((toggle as HTMLButtonElement).disabled).toBe(false);
+      const problem = screen.getByTestId('push-unreachable');
+      expect(problem.textContent).toContain('push service could not be reached');
+      expect(problem.textContent).toContain('codes and declines show at the top of every screen');
+      expect(requestsTo(requests, 'push/subscribe')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

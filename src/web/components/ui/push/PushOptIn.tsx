@@ -1,11 +1,15 @@
 /**
  * The push opt-in of this device (issue 18 §1), on the 3-D Secure codes screen and in the personal
  * centre: on or off, and whether the code itself may show on the lock screen. Says plainly when
- * the browser cannot do it or the customer blocked it. Loaded on demand (PushOptInLazy.tsx).
+ * the browser cannot do it or the customer blocked it, and what will be sent (a team member's device
+ * gets only codes and declines). Turning it on shows its progress and settles within 10 s: when the
+ * phone's push service cannot be reached the switch is back to off with an explanation that stays
+ * and says which channels still work (issue 32 §2). Loaded on demand (PushOptInLazy.tsx).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { isSubAccountSession } from '../../../lib/permissions';
 import {
   disablePush,
   enablePush,
@@ -25,6 +29,10 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
   const { t } = useTranslation(PUSH_NS);
   const [device, setDevice] = useState<DevicePush | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Turning on is under way (the push service may take up to PUSH_SERVICE_TIMEOUT_MS). */
+  const [connecting, setConnecting] = useState(false);
+  /** The push service could not be reached on the last try: explained until the next one. */
+  const [unreachable, setUnreachable] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -37,17 +45,28 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
     };
   }, []);
 
-  const change = async (work: () => Promise<DevicePush>, done?: (next: DevicePush) => string | null) => {
+  const change = async (
+    work: () => Promise<DevicePush>,
+    done?: (next: DevicePush) => string | null,
+    turningOn = false,
+  ) => {
     setBusy(true);
+    setConnecting(turningOn);
+    setUnreachable(false);
     try {
       const next = await work();
       setDevice(next);
       const text = done?.(next);
       if (text) toastSuccess(text);
     } catch (error) {
-      toastError(t(error instanceof PushServiceError ? 'serviceFailed' : 'failed'));
+      if (error instanceof PushServiceError) {
+        // Settled: off, with the reason on screen (a toast would vanish before it is read).
+        setDevice((current) => (current?.state === 'on' ? current : { state: 'off', showCode: false }));
+        setUnreachable(true);
+      } else toastError(t('failed'));
     } finally {
       setBusy(false);
+      setConnecting(false);
     }
   };
 
@@ -66,7 +85,9 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
           <h3 id="cp-push-title" className="cp-push__title">
             {t('title')}
           </h3>
-          {!compact && <p className="cp-push__intro">{t('intro')}</p>}
+          <p className="cp-push__intro" data-testid="push-what">
+            {t(isSubAccountSession() ? 'introMember' : 'intro')}
+          </p>
         </div>
         {!unavailable && (
           <button
@@ -76,11 +97,15 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
             aria-label={t('title')}
             className={`cp-push__switch${on ? ' cp-push__switch--on' : ''}`}
             disabled={busy}
+            aria-busy={connecting}
+            aria-describedby={connecting ? 'cp-push-progress' : undefined}
             data-testid="push-switch"
+            data-state={connecting ? 'connecting' : device.state}
             onClick={() =>
               void change(
                 () => (on ? disablePush() : enablePush(false)),
                 (next) => (next.state === 'on' ? t('enabled') : next.state === 'off' ? t('disabled') : null),
+                !on,
               )
             }
           >
@@ -91,6 +116,23 @@ export function PushOptIn({ compact = false }: PushOptInProps) {
           </button>
         )}
       </div>
+      {connecting && (
+        <p
+          id="cp-push-progress"
+          className="cp-push__note cp-push__progress"
+          role="status"
+          data-testid="push-connecting"
+        >
+          <span className="cp-push__spinner" aria-hidden="true" />
+          {t('connecting')}
+        </p>
+      )}
+      {unreachable && (
+        <div className="cp-push__problem" role="alert" data-testid="push-unreachable">
+          <p>{t('unreachable')}</p>
+          <p>{t('stillWorks')}</p>
+        </div>
+      )}
       {unavailable && (
         <p className="cp-push__note" role="status" data-testid={`push-${device.state}`}>
           {t(device.state)}

@@ -20,6 +20,7 @@ import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery'
 import { ensureOnline, useOnline } from '../../../lib/offline';
 import { useShowsSnapshot } from '../../../lib/shown-snapshot';
 import { useFilterForm } from '../../../lib/useFilterForm';
+import { LiveCodeBadge } from '../../../components/ui/LiveCodeBadge';
 import { OtpSheet } from '../otp/OtpSheet';
 import { BatchDeleteSheet } from './actions/BatchDeleteSheet';
 import { BatchRechargeSheet } from './actions/BatchRechargeSheet';
@@ -262,6 +263,7 @@ export function CardList({ team, start, openCodes, focusCard, onFocused }: CardL
                 />
               </svg>
               {t('otp.button')}
+              <LiveCodeBadge testId="open-3ds-badge" />
             </button>
           </Can>
           {team ? null : <OpenCardLink />}

@@ -59,14 +59,16 @@ export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCa
             data-testid="otp-item"
             data-expired={expired}
           >
+            {/* An expired code is no use to a merchant: shown for the record, not offered to copy. */}
             <button
               type="button"
               className="cp-otp__code"
               onClick={() => copy(code.code)}
+              disabled={expired}
               data-testid="otp-code"
             >
               <span className="cp-mono">{spacedCode(code.code)}</span>
-              <span className="cp-otp__copy">{t('otp.tapToCopy')}</span>
+              {expired ? null : <span className="cp-otp__copy">{t('otp.tapToCopy')}</span>}
             </button>
             <div className="cp-otp__meta">
               <span className="cp-otp__merchant" data-testid="otp-merchant">

@@ -20,6 +20,7 @@ function code(id: string, patch: Partial<OtpView>): OtpView {
     id,
     cardId: 'card-0',
     cardSerial: '00042',
+    cardLabel: null,
     last4: '4242',
     code: '123456',
     merchantName: 'Facebook Ads',
@@ -76,6 +77,10 @@ describe('OtpSheet', () => {
     expect(within(first!).getByTestId('otp-left').textContent).toBe('02:34 left');
     expect(within(second!).getByTestId('otp-left').textContent).toBe('Expired');
     expect(second!.dataset.expired).toBe('true');
+    // An expired code is shown for the record, no longer offered to copy (issue 32 §1).
+    expect(within(first!).getByTestId('otp-code').textContent).toContain('Tap to copy');
+    expect(within(second!).getByTestId('otp-code').textContent).toBe('111 222');
+    expect((within(second!).getByTestId('otp-code') as HTMLButtonElement).disabled).toBe(true);
 
     await advance(4_000);
     expect(within(screen.getAllByTestId('otp-item')[0]!).getByTestId('otp-left').textContent).toBe(

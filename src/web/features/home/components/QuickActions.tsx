@@ -7,6 +7,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveCodeBadge } from '../../../components/ui/LiveCodeBadge';
 import { ensureOnline } from '../../../lib/offline';
 import { allowedIds, hasPermission } from '../../../lib/permissions';
 import { routeMeta, type RouteName } from '../../../lib/route-meta';
@@ -98,10 +99,12 @@ export function QuickActions({ builtRoutes }: { builtRoutes: ReadonlySet<RouteNa
                 onClick={guardOffline}
                 data-testid={`action-${id}`}
               >
-                <span className="cp-actions__icon">
+                <span className="cp-actions__icon cp-badge-host">
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                     {action.icon}
                   </svg>
+                  {/* The codes usable now (issue 32 §1). */}
+                  {action.id === 'otp' ? <LiveCodeBadge corner testId="action-otp-badge" /> : null}
                 </span>
                 <span className="cp-actions__label">{t(action.labelKey)}</span>
               </a>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardView } from '@contract/cards';
 import { ChevronIcon, LineIcon } from '@web/components/ui/icons';
 import { Sheet } from '@web/components/ui/Sheet';
+import { LiveCodeBadge } from '@web/components/ui/LiveCodeBadge';
 import { useSwipe, type SwipeDirection } from '@web/lib/useSwipe';
 import { CARD_LIST_NS } from '../i18n';
 import { CardPicture } from './CardPicture';
@@ -150,8 +151,11 @@ export function CardScreen({
                     aria-haspopup="dialog"
                     data-testid={`quick-${rule.action}`}
                   >
-                    <span className="cp-cs__quick-icon">
+                    <span className="cp-cs__quick-icon cp-badge-host">
                       <LineIcon d={QUICK_ICONS[rule.action] ?? MORE_ICON} size={22} />
+                      {rule.action === 'otp' ? (
+                        <LiveCodeBadge cardId={card.id} corner testId="quick-otp-badge" />
+                      ) : null}
                     </span>
                     {t(`quick.${rule.action}`)}
                   </button>
