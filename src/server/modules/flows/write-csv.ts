@@ -17,7 +17,7 @@ const DIGITS = /^\d+$/;
 
 function spelled(cell: Cell | string): string {
   if (typeof cell === 'string') return neutralise(cell);
-  if ('minor' in cell) return majorUnits(cell.minor);
+  if ('minor' in cell) return majorUnits(cell.minor, cell.currency);
   if ('time' in cell) return productTime(cell.time);
   if ('digits' in cell) return DIGITS.test(cell.digits) ? `="${cell.digits}"` : neutralise(cell.digits);
   return neutralise(cell.text);
