@@ -118,7 +118,7 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
   });
 }
 
-/** Money in minor units (hundredths), always with its currency. */
+/** Money in the minor units of its currency (ISO 4217: hundredths of CNY and USD, whole yen; contract/minor-units.ts), always with its currency. */
 export const currencyCode = z.enum([
   'CNY',
   'USD',

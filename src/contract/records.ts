@@ -30,6 +30,8 @@ export const tradeRow = z.object({
   id: z.string(),
   cardId: z.string(),
   cardSerial: z.string(),
+  /** The card's own label ('' when it has none): a phone's record line names the card by it. */
+  cardLabel: z.string(),
   last4: z.string(),
   status: tradeStatus,
   currency: currencyCode,

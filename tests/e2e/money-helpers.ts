@@ -34,6 +34,8 @@ export async function openCard<Card = { id: string; serial: string; last4: strin
   request: APIRequestContext,
   tokens: Tokens,
   dollars = 10,
+  /** More fields of the opening (a `label`, a group). */
+  extra: Record<string, string> = {},
 ): Promise<Card> {
   const auth = { authorization: `Bearer ${tokens.access_token}` };
   const order = { segmentId: 'visa-428837', amount: String(dollars * 100) };
@@ -56,6 +58,7 @@ export async function openCard<Card = { id: string; serial: string; last4: strin
         city: 'San Francisco',
         state: 'CA',
         postcode: '94105',
+        ...extra,
       },
     })
   ).json()) as Envelope<{ card: Card }>;

@@ -45,3 +45,32 @@ export class CardListModel {
 export async function shot(page: Page, name: string, project: string): Promise<void> {
   await page.screenshot({ path: `.tmp/phone-shots/${name}-${project}.png`, fullPage: false });
 }
+
+/** /cardRecord: one line per record, its detail sheet. */
+export class RecordsModel {
+  readonly lines: Locator;
+  readonly detail: Locator;
+
+  constructor(private readonly page: Page) {
+    // A phone's lines, a wide screen's table rows.
+    this.lines = page
+      .getByTestId('records-list')
+      .locator('[data-testid="data-card"], [data-testid="data-row"]');
+    this.detail = page.getByTestId('trade-detail');
+  }
+
+  line(merchant: string): Locator {
+    return this.lines.filter({ hasText: merchant });
+  }
+
+  async open(merchant: string): Promise<void> {
+    const line = this.line(merchant);
+    await line.getByTestId('trade-open').click();
+    await expect(this.detail).toBeVisible();
+  }
+
+  /** The heights of the record lines as drawn, in CSS pixels. */
+  async heights(): Promise<number[]> {
+    return this.lines.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+  }
+}

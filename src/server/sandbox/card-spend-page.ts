@@ -6,6 +6,7 @@
  * shown by serial and last four digits only.
  */
 import { currencyCode } from '../../contract/core';
+import { minorToDecimal } from '../../contract/minor-units';
 import { moneyText } from '../modules/topups/money-text';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
 
@@ -69,7 +70,7 @@ function authorizationItem(auth: SimulatorAuthorization, account: string): strin
     buttons.push(action(auth, account, 'clear', 'Clear'), action(auth, account, 'reverse', 'Reverse'));
   const left = auth.amount - auth.refunded;
   if ((auth.status === 'completed' || auth.status === 'refunded') && left > 0) {
-    const field = `<label>Amount <input name="amount" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,2})?" size="8" placeholder="${esc((left / 100).toFixed(2))}"></label>`;
+    const field = `<label>Amount <input name="amount" inputmode="decimal" pattern="[0-9]+(\\.[0-9]{1,2})?" size="8" placeholder="${esc(minorToDecimal(left, auth.currency))}"></label><input type="hidden" name="currency" value="${esc(auth.currency)}">`;
     buttons.push(action(auth, account, 'refund', 'Refund', field));
   }
   const refunded =

@@ -17,6 +17,7 @@
  * to the page with what happened.
  */
 import type { Hono } from 'hono';
+import { decimalToMinor } from '../../contract/minor-units';
 import type { AppContext } from '../context';
 import { renderCardSpendPage } from './card-spend-page';
 import type { EventSent, FollowUpVerb, PurchaseInput } from './card-spend-simulator';
@@ -40,13 +41,14 @@ import {
 
 const VERBS: readonly FollowUpVerb[] = ['clear', 'reverse', 'refund'];
 
-/** "12.34" -> 1234; undefined when empty; null when not an amount. */
-export function majorToMinor(value: unknown): number | undefined | null {
+/**
+ * "12.34" -> 1234 (USD); "5000" -> 5000 (JPY: whole yen, ISO 4217); undefined when empty; null
+ * when not an amount of that currency.
+ */
+export function majorToMinor(value: unknown, currency = 'USD'): number | undefined | null {
   if (value === undefined || value === '') return undefined;
-  const match = typeof value === 'string' ? /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value.trim()) : null;
-  if (!match) return null;
-  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return minor > 0 ? minor : null;
+  const minor = typeof value === 'string' ? decimalToMinor(value, currency) : null;
+  return minor !== null && minor > 0 ? minor : null;
 }
 
 function parsePurchase(body: Record<string, unknown>): PurchaseInput | string {
@@ -118,10 +120,12 @@ export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
     app.post(`/sandbox/cards/${kind}`, async (c) => {
       const body = await bodyFields(c);
       const cardId = typeof body.cardId === 'string' ? body.cardId : '';
-      const amount = majorToMinor(body.amount);
+      const currency = typeof body.currency === 'string' && body.currency ? body.currency : 'USD';
+      const amount = majorToMinor(body.amount, currency);
       const input = amount ? parsePurchase({ ...body, amount, currency: body.currency || undefined }) : null;
       let note: string;
-      if (!input) note = 'The amount must be a positive number with at most two decimals, e.g. 12.50';
+      if (!input)
+        note = `The amount must be a positive number in ${currency}: at most two decimals (e.g. 12.50), none for yen and won`;
       else if (typeof input === 'string') note = input;
       else note = await simulatorNote(() => purchaseNote(app, ctx, kind, cardId, input));
       return backToPage(c, '/sandbox/cards', accountField(body), { card: cardId, note });
@@ -138,7 +142,8 @@ export function registerCardSpendSimulator(app: Hono, ctx: AppContext): void {
     app.post(`/sandbox/cards/authorizations/:id/${verb}`, async (c) => {
       const body = await bodyFields(c);
       const id = c.req.param('id');
-      const amount = majorToMinor(body.amount);
+      // The refund form names the authorization's currency: whole yen and won have no decimals.
+      const amount = majorToMinor(body.amount, typeof body.currency === 'string' ? body.currency : 'USD');
       const note =
         amount === null
           ? `${id}: the amount must be a positive number with at most two decimals`

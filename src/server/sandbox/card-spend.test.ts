@@ -173,5 +173,8 @@ describe('card-spend simulator', () => {
     expect(majorToMinor('0')).toBeNull();
     expect(majorToMinor('1.234')).toBeNull();
     expect(majorToMinor('-1')).toBeNull();
+    // Whole yen (ISO 4217: no minor unit): 5,000 JPY is 5000, and a decimal is not a yen amount.
+    expect(majorToMinor('5000', 'JPY')).toBe(5_000);
+    expect(majorToMinor('50.00', 'JPY')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { CURRENCY_SYMBOLS } from '../../contract/notices';
 import { currencySymbol, formatMinor, formatMoney, MONEY_SYMBOLS, sumMinor } from './money';
 import { safeRedirect } from './redirect';
 
-describe('money (spec §3: hundredths, two decimals)', () => {
+describe('money (spec §3, ISO 4217 minor units)', () => {
   it.each([
     [0, '0.00'],
     [5, '0.05'],
@@ -19,7 +19,17 @@ describe('money (spec §3: hundredths, two decimals)', () => {
     expect(formatMoney(50000, 'CNY')).toBe('¥500.00');
     expect(formatMoney(1234, 'USD')).toBe('$12.34');
     expect(formatMoney(-99, 'EUR')).toBe('-€0.99');
-    expect(formatMoney(100, 'JPY')).toBe('JPY 1.00');
+  });
+
+  it('shows each currency in its ISO 4217 minor units: whole yen and won (issue 34 §3)', () => {
+    // The bug: a 5,000 JPY authorization (5000 minor units) read as "JPY 50.00".
+    expect(formatMoney(5000, 'JPY')).toBe('JPY 5,000');
+    expect(formatMoney(1234567, 'KRW')).toBe('KRW 1,234,567');
+    expect(formatMoney(-5000, 'JPY', { sign: 'always' })).toBe('-JPY 5,000');
+    expect(formatMoney(0, 'KRW', { sign: 'always' })).toBe('KRW 0');
+    expect(formatMoney(150000, 'IDR')).toBe('IDR 1,500.00');
+    expect(formatMoney(150000, 'INR')).toBe('INR 1,500.00');
+    expect(formatMinor(5000, 'JPY')).toBe('5,000');
   });
 
   it('shows large values with every separator and cent', () => {

@@ -1,12 +1,11 @@
 /**
- * Money display (spec §3, §9): amounts travel in minor units (hundredths) and are shown with two
- * decimals and the currency symbol. Integer arithmetic only — no float rounding surprises.
- *
- * Every currency is shown with two decimals, JPY and KRW included: the server sends hundredths for
- * all of them (spec §3 "the client divides each by 100"), so a third of a yen stays visible rather
- * than silently rounded away.
+ * Money display (spec §3, §9): amounts travel in the minor units of their currency (ISO 4217:
+ * hundredths of CNY and USD, whole yen and won) and are shown in the currency's own decimals with
+ * its symbol — "JPY 5,000" for 5000 JPY, "$50.00" for 5000 USD (issue 34 §3). Integer arithmetic
+ * only — no float rounding surprises.
  */
 import type { CurrencyCode } from '../../contract/core';
+import { minorToDecimal } from '../../contract/minor-units';
 
 /**
  * Spec §3 names symbols for these four only; the others are shown with their code. Kept here
@@ -25,21 +24,13 @@ export function currencySymbol(currency: CurrencyCode): string {
   return MONEY_SYMBOLS[currency] ?? `${currency} `;
 }
 
-/** Thousands separators on a string of digits: "1234567" -> "1,234,567". */
-function groupDigits(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
- * 123456 -> "1,234.56". Works on the decimal digits, so values beyond 2^53 given as bigint keep
- * every cent; fractional input (never sent by the API) is truncated towards zero.
+ * 123456 -> "1,234.56" (a currency with cents, the default); 5000, 'JPY' -> "5,000". Works on the
+ * decimal digits, so values beyond 2^53 given as bigint keep every unit; fractional input (never
+ * sent by the API) is truncated towards zero.
  */
-export function formatMinor(minor: number | bigint): string {
-  const whole = typeof minor === 'bigint' ? minor : BigInt(Math.trunc(minor));
-  const negative = whole < 0n;
-  const digits = (negative ? -whole : whole).toString().padStart(3, '0');
-  const units = groupDigits(digits.slice(0, -2));
-  return `${negative ? '-' : ''}${units}.${digits.slice(-2)}`;
+export function formatMinor(minor: number | bigint, currency: CurrencyCode = 'CNY'): string {
+  return minorToDecimal(minor, currency, true);
 }
 
 export interface MoneyFormat {
@@ -47,13 +38,16 @@ export interface MoneyFormat {
   sign?: 'auto' | 'always';
 }
 
-/** 123456, 'CNY' -> "¥1,234.56"; -99, 'EUR' -> "-€0.99"; 1000, 'USD', { sign: 'always' } -> "+$10.00". */
+/**
+ * 123456, 'CNY' -> "¥1,234.56"; -99, 'EUR' -> "-€0.99"; 1000, 'USD', { sign: 'always' } -> "+$10.00";
+ * 5000, 'JPY' -> "JPY 5,000".
+ */
 export function formatMoney(
   minor: number | bigint,
   currency: CurrencyCode,
   format: MoneyFormat = {},
 ): string {
-  const text = formatMinor(minor);
+  const text = formatMinor(minor, currency);
   const negative = text.startsWith('-');
   const magnitude = negative ? text.slice(1) : text;
   const isZero = /^[0,.]+$/.test(magnitude);

@@ -9,6 +9,7 @@ export function tradeRow(fields: Partial<TradeRow> = {}): TradeRow {
     id: `t${rowCount}`,
     cardId: 'c1',
     cardSerial: 'VC0001',
+    cardLabel: 'Meta ads',
     last4: '4821',
     status: 'completed',
     currency: 'USD',

@@ -11,6 +11,12 @@ describe('export cells', () => {
     expect(majorUnits(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
   });
 
+  it('writes a record in its currency’s ISO 4217 places: 5,000 JPY is 5000, not 50.00 (issue 34 §3)', () => {
+    expect(majorUnits(5000, 'JPY')).toBe('5000');
+    expect(majorUnits(-30_000, 'KRW')).toBe('-30000');
+    expect(majorUnits(5000, 'USD')).toBe('50.00');
+  });
+
   it('shows times and the file day in UTC+8', () => {
     expect(productTime(new Date('2026-03-01T15:59:59.999Z'))).toBe('2026-03-01 23:59:59');
     expect(productTime(new Date('2026-03-01T16:00:00Z'))).toBe('2026-03-02 00:00:00');

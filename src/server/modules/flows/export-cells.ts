@@ -4,15 +4,18 @@
  * calendar. Text is defused against formula injection by the CSV writer only (write-csv.ts): an
  * XLSX string cell never runs as a formula, and a prefix there would only corrupt the text.
  */
+import { minorToDecimal } from '../../../contract/minor-units';
 import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import { describeWalletEntry, type SegmentNames } from '../ledger/describe-entry';
 import type { FlowRecord } from './flow-query';
 
-/** Minor units as a decimal string with two places, exactly (no floating point): -12345 -> "-123.45". */
-export function majorUnits(minor: number): string {
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * Minor units as a decimal string in the currency's ISO 4217 places, exactly (no floating point):
+ * -12345 -> "-123.45"; 5000 JPY -> "5000" (issue 34 §3). Without a currency: two places (wallets).
+ */
+export function majorUnits(minor: number, currency = 'CNY'): string {
+  return minorToDecimal(minor, currency);
 }
 
 /** Asia/Shanghai has no daylight saving, so the product calendar is a fixed offset. */
@@ -42,10 +45,11 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /**
- * Cell kinds: money (minor units, a number cell), an instant (a date cell in XLSX, UTC+8 text in
+ * Cell kinds: money (minor units of `currency`, two places without one; a number cell), an instant (a date cell in XLSX, UTC+8 text in
  * CSV), digits that must stay text with their leading zeros (last four, CVV), and text.
  */
-export type Cell = { text: string } | { minor: number } | { time: Date } | { digits: string };
+export type Cell =
+  { text: string } | { minor: number; currency?: string } | { time: Date } | { digits: string };
 
 /** A text cell; an absent value is empty. */
 export function textCell(value: string | null): Cell {
@@ -83,8 +87,8 @@ export function exportText(lang: Lang, names: SegmentNames = new Map()): ExportT
       text(r.txnNo),
       text(typeName(r.type)),
       text(r.currency),
-      { minor: r.amount },
-      { minor: r.balance },
+      { minor: r.amount, currency: r.currency },
+      { minor: r.balance, currency: r.currency },
       text(r.cardSerial),
       text(r.label),
       text(describeWalletEntry(r, lang, names)),

@@ -12,6 +12,7 @@
  */
 import type { Options } from 'csv-stringify';
 import { stringify } from 'csv-stringify/sync';
+import { minorDigits } from '../../../contract/minor-units';
 import type { ByteSink } from './byte-sink';
 import type { Cell, ExportText } from './export-cells';
 import { majorUnits, productTime } from './export-cells';
@@ -29,11 +30,16 @@ function text(value: string): string {
  * spares numbers), times as dates, leading-zero digits as the one field that skips defusing. Only
  * that field carries options of its own: options per field cost the library a normalisation each.
  */
-type Field = string | number | Date | { digits: string };
+type Field = string | number | Date | { digits: string } | { spelled: string };
 
 function field(cell: Cell | string): Field {
   if (typeof cell === 'string') return cell;
-  if ('minor' in cell) return cell.minor;
+  // Most amounts have two places and go as numbers; yen, won and the like are spelled in their own
+  // ISO 4217 places here, as a field that skips defusing (it is digits and a sign, never a formula).
+  if ('minor' in cell)
+    return cell.currency && minorDigits(cell.currency) !== 2
+      ? { spelled: majorUnits(cell.minor, cell.currency) }
+      : cell.minor;
   if ('time' in cell) return cell.time;
   if ('digits' in cell) return DIGITS.test(cell.digits) ? cell : cell.digits;
   return cell.text;
@@ -49,7 +55,13 @@ export const CSV_OPTIONS: Options = {
     string: text,
     number: majorUnits,
     date: productTime,
-    object: (value) => ({ value: `="${(value as { digits: string }).digits}"`, escape_formulas: false }),
+    object: (value) => ({
+      value:
+        'spelled' in value
+          ? (value as { spelled: string }).spelled
+          : `="${(value as { digits: string }).digits}"`,
+      escape_formulas: false,
+    }),
   },
 };
 

@@ -5,6 +5,7 @@
  * every distinct description until the end. Money cells are numbers with a two-decimal format.
  */
 import type ExcelJS from 'exceljs';
+import { minorDigits } from '../../../contract/minor-units';
 import type { ByteSink } from './byte-sink';
 import type { Cell, ExportText } from './export-cells';
 import type { FlowRecord } from './flow-query';
@@ -15,6 +16,8 @@ import type { FlowRecord } from './flow-query';
  * (measured: 100,000 rows in 1.3 s of CPU instead of 3.1 s).
  */
 const MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0.00' };
+/** Yen and won have no minor unit (ISO 4217): whole numbers. */
+const WHOLE_MONEY_STYLE: Partial<ExcelJS.Style> = { numFmt: '0' };
 const TIME_STYLE: Partial<ExcelJS.Style> = { numFmt: 'yyyy-mm-dd hh:mm:ss' };
 const TEXT_STYLE: Partial<ExcelJS.Style> = {};
 /** Asia/Shanghai has no daylight saving: a date cell holds the UTC+8 wall time (the header says so). */
@@ -22,14 +25,14 @@ const PRODUCT_OFFSET_MS = 8 * 3600_000;
 
 /** An absent value (no card serial, no label) is an empty cell rather than an empty string. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
-  if ('minor' in cell) return cell.minor / 100;
+  if ('minor' in cell) return cell.minor / 10 ** minorDigits(cell.currency ?? 'CNY');
   if ('time' in cell) return new Date(cell.time.getTime() + PRODUCT_OFFSET_MS);
   if ('digits' in cell) return cell.digits || null;
   return cell.text || null;
 }
 
 function styleOf(cell: Cell): Partial<ExcelJS.Style> {
-  if ('minor' in cell) return MONEY_STYLE;
+  if ('minor' in cell) return minorDigits(cell.currency ?? 'CNY') === 0 ? WHOLE_MONEY_STYLE : MONEY_STYLE;
   if ('time' in cell) return TIME_STYLE;
   return TEXT_STYLE;
 }

@@ -28,7 +28,7 @@ interface Page {
 
 beforeAll(async () => {
   first = await openTestCard(t, me.accountId, { balance: 100_000 });
-  second = await openTestCard(t, me.accountId, { balance: 100_000 });
+  second = await openTestCard(t, me.accountId, { balance: 100_000, label: 'Meta ads' });
   subCard = await openTestCard(t, me.accountId, { balance: 100_000, subAccountId: 'sub-rec' });
   const step = () => t.advance(1_000);
   ids.pending = (await authorizeOnce(t, first, { amount: 1_000, merchant: 'Netflix' })).authorizationId;
@@ -92,6 +92,8 @@ describe('the three views', () => {
     expect(refunded).toMatchObject({
       cardId: second.id,
       cardSerial: second.serial,
+      // The card's label: a phone's record line names the card by it (issue 34 §3).
+      cardLabel: 'Meta ads',
       last4: second.last4,
       status: 'refunded',
       currency: 'USD',

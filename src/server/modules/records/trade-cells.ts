@@ -1,6 +1,7 @@
 /**
  * The cells of an exported card record, for the shared XLSX and CSV writers (flows/write-*.ts):
- * headers and statuses in the reader's language, amounts in major units, times in UTC+8, text
+ * headers and statuses in the reader's language, amounts in major units of the record's currency
+ * (ISO 4217 places: whole yen), times in UTC+8, text
  * defused against formula injection (flows/export-cells.ts). The declines' export (authTransDown)
  * has a reason column; the transactions' export (transDown) has none.
  */
@@ -53,8 +54,8 @@ export function tradeExportText(lang: Lang, withReason: boolean): ExportText<Tra
         text(r.merchantCategory),
         text(r.merchantCountry),
         text(r.currency),
-        { minor: r.amount },
-        { minor: r.refunded },
+        { minor: r.amount, currency: r.currency },
+        { minor: r.refunded, currency: r.currency },
         text(statusName(r.status)),
       ];
       if (withReason) cells.push(text(declineText(r.declineReason, lang)));

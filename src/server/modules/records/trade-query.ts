@@ -70,6 +70,7 @@ export const tradeColumns = {
   id: cardAuthorizations.id,
   cardId: cardAuthorizations.cardId,
   cardSerial: cards.serial,
+  cardLabel: cards.label,
   last4: cards.last4,
   status: cardAuthorizations.status,
   currency: cardAuthorizations.currency,
@@ -88,6 +89,7 @@ export interface TradeRecord {
   id: string;
   cardId: string;
   cardSerial: string;
+  cardLabel: string | null;
   last4: string;
   status: TradeRow['status'];
   currency: string;
@@ -112,6 +114,7 @@ export function toTradeRow(record: TradeRecord, lang: Lang): TradeRow {
     id: record.id,
     cardId: record.cardId,
     cardSerial: record.cardSerial,
+    cardLabel: record.cardLabel ?? '',
     last4: record.last4,
     status: record.status,
     // Events are refused unless their currency is one of the contract's (card-spend/issuer-event.ts).

@@ -22,9 +22,11 @@ export interface StatementViewProps<T> {
   caption: string;
   line: (row: T) => StatementLine;
   onOpen?: ((row: T) => void) | undefined;
+  /** The test id of a row's open button (the records' `trade-open`). */
+  openTestId?: string | undefined;
 }
 
-export function StatementView<T>({ rows, rowKey, caption, line, onOpen }: StatementViewProps<T>) {
+export function StatementView<T>({ rows, rowKey, caption, line, onOpen, openTestId }: StatementViewProps<T>) {
   return (
     <ul className="cp-statement" aria-label={caption}>
       {rows.map((row) => {
@@ -44,7 +46,13 @@ export function StatementView<T>({ rows, rowKey, caption, line, onOpen }: Statem
         return (
           <li key={rowKey(row)} className="cp-statement__item" data-testid="data-card">
             {onOpen ? (
-              <button type="button" className="cp-statement__row" onClick={() => onOpen(row)}>
+              <button
+                type="button"
+                className="cp-statement__row"
+                onClick={() => onOpen(row)}
+                aria-haspopup="dialog"
+                data-testid={openTestId}
+              >
                 {content}
               </button>
             ) : (

@@ -51,6 +51,8 @@ export interface DataListProps<T> {
   statement?: (row: T) => StatementLine;
   /** Opens a record's details: a phone statement row is the button; the table gets `actions`. */
   onOpen?: (row: T) => void;
+  /** The test id of a phone statement row's open button. */
+  openTestId?: string;
   'data-testid'?: string;
 }
 
@@ -99,6 +101,7 @@ export function DataList<T>(props: DataListProps<T>) {
       caption={props.caption}
       line={props.statement}
       onOpen={props.onOpen}
+      openTestId={props.openTestId}
     />
   ) : (
     <CardView {...props} />

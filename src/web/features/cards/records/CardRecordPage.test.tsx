@@ -252,7 +252,7 @@ describe('CardRecordPage rows', () => {
     expect(screen.getByRole('tab', { name: '拒绝记录' })).toBeTruthy();
   });
 
-  it('shows cards on a phone: merchant and amount on top, status and reason under them', async () => {
+  it('shows one compact line per record on a phone: merchant, amount, label · last four, time, status (issue 34 §3)', async () => {
     setWidth(390);
     answer();
     await openPage();
@@ -263,11 +263,18 @@ describe('CardRecordPage rows', () => {
     expect(within(declined).getByText('AWS')).toBeTruthy();
     expect(within(declined).getByTestId('trade-amount').textContent).toBe('-$99.00');
     expect(within(declined).getByTestId('trade-status').textContent).toBe('Declined');
-    expect(within(declined).getByTestId('trade-reason').textContent).toBe(
-      'Declined by the issuer as suspected fraud',
+    // The card by its label and last four; its serial and the record's number only in the sheet.
+    expect(within(declined).getByTestId('trade-card').textContent).toBe('Meta ads · ending 4821');
+    expect(declined.textContent).not.toContain('VC0001');
+    expect(declined.textContent).not.toContain('a-declined');
+    expect(within(declined).getByRole('time').getAttribute('datetime')).toBe(
+      ROWS.auth.find((row) => row.id === 'a-declined')?.createdAt,
     );
-    expect(within(declined).getByTestId('trade-card').textContent).toBe('VC0001ending 4821');
-    expect(within(declined).getByText('2026-01-05 17:03')).toBeTruthy();
+    // The whole line opens the details, where the serial and the record number are.
+    fireEvent.click(within(declined).getByTestId('trade-open'));
+    const sheet = await screen.findByTestId('trade-detail');
+    expect(sheet.textContent).toContain('VC0001');
+    expect(sheet.textContent).toContain('a-declined');
   });
 });
 

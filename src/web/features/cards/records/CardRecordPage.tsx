@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TradeRow, TradeStatus } from '@contract/records';
 import { DataList, type DataColumn } from '../../../components/ui/DataList';
+import type { StatementLine } from '../../../components/ui/DataList.statement';
 import { useListEmpty, type ListEmpty } from '../../../components/ui/EmptyState';
 import { DateRangeFields } from '../../../components/ui/DateRangeFields';
 import { FilterPanel } from '../../../components/ui/FilterPanel';
@@ -285,6 +286,10 @@ function RecordList({
             {t('detail.open')}
           </button>
         )}
+        // Phones (issue 34 §3): one compact row per record, the whole row opens its details.
+        statement={(row) => recordLine(row, tab)}
+        onOpen={setOpened}
+        openTestId="trade-open"
         rows={rows}
         rowKey={(row) => row.id}
         caption={t(`caption.${tab}`)}
@@ -331,41 +336,77 @@ function tableColumns(tab: RecordTab, t: Translate): DataColumn<TradeRow>[] {
   return columns;
 }
 
-/** Phone: a card per payment — merchant and amount on top, the status (and why) under them. */
+/** Phone: the columns a screen reader's table would have; the rows themselves are `recordLine`. */
 function phoneColumns(tab: RecordTab, t: Translate): DataColumn<TradeRow>[] {
-  return [
-    {
-      key: 'summary',
-      title: t('column.merchant'),
-      primary: true,
-      render: (row) => (
-        <span className="cp-rec-summary">
-          <span className="cp-rec-summary__top">
-            <MerchantCell row={row} />
-            <TradeAmount row={row} />
-          </span>
-          <StatusWithReason row={row} forceReason={tab === 'refuse'} />
-        </span>
-      ),
-    },
-    { key: 'card', title: t('column.card'), render: (row) => <CardCell row={row} /> },
-    { key: 'time', title: t('column.time'), render: (row) => <RecordTime iso={row.createdAt} /> },
-  ];
+  return tableColumns(tab, t);
 }
 
-function StatusWithReason({ row, forceReason = false }: { row: TradeRow; forceReason?: boolean }) {
+/**
+ * A phone's record line (issue 34 §3): the merchant and the amount, then the card by its label
+ * and last four, the time and the status — about 64 px, so a screen holds a dozen records. The
+ * card's serial and the record's number live in the detail sheet only.
+ */
+function recordLine(row: TradeRow, tab: RecordTab): StatementLine {
+  return {
+    title: (
+      <span
+        className="cp-rec-line__merchant"
+        data-testid="trade-row"
+        data-id={row.id}
+        data-status={row.status}
+      >
+        {row.merchantName}
+      </span>
+    ),
+    amount: <TradeAmount row={row} />,
+    meta: <RecordLineMeta row={row} />,
+    aside: <StatusWithReason row={row} forceReason={tab === 'refuse'} compact />,
+  };
+}
+
+function RecordLineMeta({ row }: { row: TradeRow }) {
+  const { t } = useTranslation(CARD_RECORDS_NS);
+  const card = [row.cardLabel.trim(), t('cardEnding', { last4: row.last4 })].filter(Boolean).join(' · ');
   return (
-    <span className="cp-rec-status">
-      <TradeStatusTag status={row.status} />
-      {row.status === 'declined' || forceReason ? <DeclineReason row={row} /> : null}
+    <span className="cp-rec-line__meta">
+      <span data-testid="trade-card">{card}</span>
+      {' · '}
+      <RecordTime iso={row.createdAt} short />
     </span>
   );
 }
 
-function RecordTime({ iso }: { iso: string }) {
+function StatusWithReason({
+  row,
+  forceReason = false,
+  compact = false,
+}: {
+  row: TradeRow;
+  forceReason?: boolean;
+  /** A phone's line: the status alone (the reason is read in the detail sheet, and by screen readers here). */
+  compact?: boolean;
+}) {
+  const reason = row.status === 'declined' || forceReason;
+  return (
+    <span className={compact ? 'cp-rec-status cp-rec-status--compact' : 'cp-rec-status'}>
+      <TradeStatusTag status={row.status} />
+      {reason && !compact ? <DeclineReason row={row} /> : null}
+      {reason && compact ? (
+        <span className="cp-visually-hidden">
+          <DeclineReason row={row} />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function RecordTime({ iso, short = false }: { iso: string; short?: boolean }) {
+  // A phone's line drops this year's year ("01-05 17:03"); an older record keeps it.
+  const text = productDateTime(iso);
+  const thisYear = text.slice(0, 4) === productDateTime(new Date().toISOString()).slice(0, 4);
   return (
     <time className="cp-rec-time" dateTime={iso}>
-      {productDateTime(iso)}
+      {short && thisYear ? text.slice(5) : text}
     </time>
   );
 }

@@ -8,6 +8,7 @@
 import Button from '@web/components/ui/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { minorDigits, minorToDecimal } from '@contract/minor-units';
 import { tradeDetail, type TradeDetail, type TradeRow } from '@contract/records';
 import { Money } from '@web/components/ui/Money';
 import { Sheet } from '@web/components/ui/Sheet';
@@ -34,14 +35,22 @@ export function countryName(code: string, lang: string): string {
   }
 }
 
-/** An amount in any ISO 4217 currency, with that currency's own number of decimals. */
+/**
+ * An amount in any ISO 4217 currency, with that currency's own number of decimals (the one table
+ * of contract/minor-units.ts, so the list, the detail and the exports agree).
+ */
 export function foreignMoney(minor: number, currency: string, lang: string): string {
+  const digits = minorDigits(currency);
   try {
-    const format = new Intl.NumberFormat(lang, { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    const format = new Intl.NumberFormat(lang, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     return format.format(minor / 10 ** digits);
   } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
+    return `${minorToDecimal(minor, currency, true)} ${currency}`;
   }
 }
 
