@@ -176,7 +176,8 @@ export const overviewForSub = endpoint({
   path: '/api/user/overviewForSub',
   encoding: 'query',
   auth: 'bearer',
-  permission: 'any',
+  // Figures of the member's cards: for a role that may list them.
+  permission: 'card:list',
   summary: 'Overview restricted to the cards of the signed-in sub-account. Sub-account sessions only.',
   request: z.object({}),
   response: overview,

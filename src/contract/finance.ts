@@ -219,7 +219,8 @@ export const usbank = endpoint({
   path: '/api/account/topup/usbank',
   encoding: 'form',
   auth: 'bearer',
-  permission: 'any',
+  // The owner's receiving account and reference, for the owner's USD transfers (forecasts are `main`).
+  permission: 'main',
   audited: false,
   summary: 'The receiving bank account for USD transfers, with this customer’s reference.',
   request: z.object({}),

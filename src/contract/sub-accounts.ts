@@ -319,7 +319,8 @@ export const subSelfPassword = endpoint({
   path: '/api/sub/self/password',
   encoding: 'form',
   auth: 'bearer',
-  permission: 'any',
+  // Done from /account, the page `personal:account` opens (docs/decisions.md "Sub-accounts and roles").
+  permission: 'personal:account',
   summary:
     'A member changes its own password with a `password_change` step-up (its current password); its other sessions end.',
   request: withConfirmedPassword({ stepUpTicket: optionalText(stepUpTicket) }),
@@ -333,7 +334,7 @@ export const subSelfProfile = endpoint({
   path: '/api/sub/self/profile',
   encoding: 'form',
   auth: 'bearer',
-  permission: 'any',
+  permission: 'personal:account',
   summary: 'A member changes its own name (nickname); the owner sees it on the team page.',
   request: z.object({ nickname }),
   response: z.object({ nickname: z.string() }),

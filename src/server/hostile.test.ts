@@ -5,16 +5,20 @@
  * numbers, and the victim's own ids. No answer may be a 500, none may show the victim's data, and
  * no money may move anywhere: every ledger balance is the same afterwards and the audit is clean.
  */
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EndpointDef } from '../contract/core';
 import { allEndpoints } from '../contract/index';
-import { ledgerAccounts } from './db/schema';
+import { PERMISSION_KEYS } from '../contract/permissions';
+import { accounts, ledgerAccounts, subAccounts } from './db/schema';
 import { auditLedger } from './modules/ledger';
 import { openTestCard } from './testing/cards';
 import { fileTestApp } from './testing/file-app';
 import { CLIENT_BASIC } from './testing/harness';
 import { fundWallet } from './testing/money';
-import { openSession, signedInAccount } from './testing/signed-in';
+import { ensureSubAccount, openSession, signedInAccount } from './testing/signed-in';
+import { idempotency, openCardBatch, quote, SUBSCRIPTIONS, totalFor } from './testing/card-kit';
+import { postFile, tinyPng } from './testing/images';
 import { requestFieldsOf } from './testing/request-fields';
 
 const t = fileTestApp();
@@ -148,3 +152,66 @@ describe('the hostile suite, generated from the contract', () => {
     expect(Object.values(audit).every((list) => list.length === 0)).toBe(true);
   }, 600_000);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Team members reaching for the owner's objects, and one address per user (issue 29 §1-§3; the
+// "team" helper's block — other classes go in their own blocks).
+
+describe('the hostile suite, a team member against its owner (issue 29 §1-§3)', () => {
+  it("no call hands a member of every key the owner's files or batches, and no call gives one address two holders", async () => {
+    const owner = await signedInAccount(t);
+    await fundWallet(t, owner.accountId, 'USD', 100_000);
+    const identityDoc = await uploadAs(owner.token, '/api/identity/upload');
+    const proof = await uploadAs(owner.token, '/api/account/topup/upload');
+    const cost = await quote(t, owner.token, { segmentId: SUBSCRIPTIONS, amount: 1_000, count: 2 });
+    const batchHeaders = idempotency();
+    const opened = await openCardBatch(
+      t,
+      owner.token,
+      { count: 2, expectTotal: totalFor(cost, 'USD') },
+      batchHeaders,
+    );
+    expect(opened.body.code).toBe(200);
+    const batchId = batchHeaders['idempotency-key'];
+    const memberId = `hostile-member-${Date.now()}`;
+    await ensureSubAccount(t, owner.accountId, memberId, PERMISSION_KEYS);
+    const [member] = await t.ctx.database.db
+      .select({ email: subAccounts.email })
+      .from(subAccounts)
+      .where(eq(subAccounts.id, memberId));
+
+    const failures: string[] = [];
+    for (const def of allEndpoints) {
+      const fields = requestFieldsOf(def.request);
+      if (fields.length === 0) continue;
+      for (const target of [identityDoc, proof, batchId]) {
+        // Every id-like field carries the owner's object; address fields carry the member's address.
+        const payload: Payload = Object.fromEntries(
+          fields.map((field) => [field, /e-?mail|username/i.test(field) ? member!.email : target]),
+        );
+        const session = (await openSession(t, owner.accountId, memberId)).token;
+        const reply = await send(def, payload, def.auth === 'client' ? CLIENT_BASIC : `Bearer ${session}`);
+        // The owner's uploads are PNG images: their header chunk in an answer is the file itself.
+        if (reply.status === 200 && reply.code === null && reply.text.includes('IHDR'))
+          failures.push(`${def.id} handed the member the owner's file ${target}`);
+        if (reply.code === 200 && target === batchId && reply.text.includes('"txnNo"'))
+          failures.push(`${def.id} handed the member the owner's batch`);
+      }
+    }
+    expect(failures).toEqual([]);
+
+    // Whatever the suites above sent, no address signs in two users.
+    const shared = await t.ctx.database.db
+      .select({ address: accounts.email })
+      .from(accounts)
+      .innerJoin(subAccounts, sql`lower(${subAccounts.email}) = lower(${accounts.email})`);
+    expect(shared).toEqual([]);
+  }, 600_000);
+});
+
+async function uploadAs(token: string, path: string): Promise<string> {
+  const res = await postFile(t, path, { bytes: tinyPng(), name: 'doc.png' }, { token });
+  const body = (await res.json()) as { code: number; data: { fileId: string } };
+  if (body.code !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.data.fileId;
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, productDate, productDateTime, productMoment, productToday } from './product-time';
+import {
+  isCalendarDate,
+  productDate,
+  productDateTime,
+  productLastDay,
+  productMoment,
+  productToday,
+} from './product-time';
 
 describe('productToday (the product calendar is UTC+8)', () => {
   it('is already tomorrow from 16:00 UTC', () => {
@@ -42,5 +49,27 @@ describe('productMoment (one rule for times in prose: the product zone, labelled
   });
   it('leaves an unreadable value as it came', () => {
     expect(productMoment('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('productLastDay: the last day a validity covers (issue 29 §5)', () => {
+  // The server stores the day D chosen as a validity's end as the start of D+1 in UTC+8.
+  const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+  it('shows the chosen day, whatever the device zone', () => {
+    expect(endOf('2027-12-31')).toBe('2027-12-31T16:00:00.000Z');
+    expect(productLastDay(endOf('2027-12-31'))).toBe('2027-12-31');
+    expect(productLastDay('2028-02-29T16:00:00.000Z')).toBe('2028-02-29');
+  });
+
+  it('round-trips: a day shown, offered again and saved is the same day, every time', () => {
+    let day = '2027-12-31';
+    for (let i = 0; i < 5; i++) day = productLastDay(endOf(day));
+    expect(day).toBe('2027-12-31');
+  });
+
+  it('shows an end inside a day as that day, and unreadable input as it came', () => {
+    expect(productLastDay('2027-12-31T05:00:00.000Z')).toBe('2027-12-31');
+    expect(productLastDay('soon')).toBe('soon');
   });
 });

@@ -34,6 +34,17 @@ export function productDate(iso: string): string {
   return Number.isNaN(Date.parse(iso)) ? iso : productDateTime(iso).slice(0, 10);
 }
 
+/**
+ * The last calendar day an end instant covers, in the product's zone: a validity chosen "through
+ * 2027-12-31" is stored as its end, 2028-01-01 00:00 UTC+8 (the server's valid-until.ts), and is
+ * shown, and offered again in a date field, as 2027-12-31 — not as the day it ends on. An end
+ * inside a day (set as an instant) shows that day. Unreadable input as it came.
+ */
+export function productLastDay(endIso: string): string {
+  const end = Date.parse(endIso);
+  return Number.isNaN(end) ? endIso : productDate(new Date(end - 1).toISOString());
+}
+
 /** Said beside every time the product shows, so nobody reads it in their device's zone. */
 export const PRODUCT_ZONE = 'UTC+8';
 

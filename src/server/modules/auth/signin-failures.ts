@@ -13,9 +13,15 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 
 const accountSubject = (accountId: string) => `account:${accountId}`;
 
-/** The subjects an attempt counts against: always the address, and the account when one was named. */
-export function failureSubjects(ip: string, accountId: string | null): string[] {
-  return accountId ? [`ip:${ip}`, accountSubject(accountId)] : [`ip:${ip}`];
+/**
+ * The subjects an attempt counts against: the client's address, and the sign-in address it named —
+ * the account's id when it has one, else the typed address itself (issue 29 §10). So three failures
+ * for an unknown address demand the captcha exactly as for a registered one: the demand tells
+ * nobody who is registered ("No account enumeration").
+ */
+export function failureSubjects(ip: string, accountId: string | null, address?: string): string[] {
+  const named = accountId ?? (address ? `nobody:${address.toLowerCase()}` : null);
+  return named ? [`ip:${ip}`, accountSubject(named)] : [`ip:${ip}`];
 }
 
 export async function recordSigninFailure(ctx: AppContext, subjects: string[]): Promise<void> {

@@ -107,12 +107,12 @@ export function registerCardManageRoutes(register: Registrar): void {
   );
 
   register(contract.downGetCode, async (_input, call) => {
-    await sendExportCode(call.app, principalOf(call).accountId, call.lang);
+    await sendExportCode(call.app, principalOf(call), call.lang);
     return null;
   });
 
   register(contract.checkCode, async (input, call) => ({
-    valid: await checkExportCode(call.app, principalOf(call).accountId, input.code),
+    valid: await checkExportCode(call.app, principalOf(call), input.code),
   }));
 
   // The request's signal aborts when the client hangs up mid-download (the server adapter sets it).

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { Code } from '../../../contract/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForecastView } from '../../../contract/finance';
 import {
@@ -58,9 +59,10 @@ describe('POST /api/account/topup/usbank', () => {
     expect(details.reference).toMatch(/^CP[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(again.body.data).toEqual(details);
     expect((theirs.body.data as { reference: string }).reference).not.toBe(details.reference);
-    // A sub-account user passes on the same reference as the main account.
+    // The owner's receiving account and reference are the owner's: a member of any role gets 4030
+    // (issue 29 §6; this member holds every key).
     const sub = await openSession(t, me.accountId, 'sub-ref');
-    expect((await t.api(usbank, {}, { token: sub.token })).body.data).toEqual(details);
+    expect((await t.api(usbank, {}, { token: sub.token })).body.code).toBe(Code.noPermission);
   });
 });
 

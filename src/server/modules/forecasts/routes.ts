@@ -1,6 +1,6 @@
 /** USD bank-transfer forecasts (spec §7 Finance): receiving account, forecast, revoke, resubmit, page. */
 import { bankTransfer, topupCancel, topupPage, topupSubmit, usbank } from '../../../contract/finance';
-import { mainAccountOf, principalOf } from '../../lib/principal';
+import { mainAccountOf } from '../../lib/principal';
 import type { Registrar } from '../../lib/route';
 import { createForecast } from './create-forecast';
 import { listForecasts } from './list-forecasts';
@@ -10,7 +10,7 @@ import { revokeForecast } from './revoke-forecast';
 
 export function registerForecastsRoutes(register: Registrar): void {
   // Read-only and the same for the account's sub-account users: they may pass the details on.
-  register(usbank, async (_input, call) => receivingAccountFor(principalOf(call).accountId));
+  register(usbank, async (_input, call) => receivingAccountFor(mainAccountOf(call).accountId));
 
   register(bankTransfer, async ({ ...fields }, call) =>
     createForecast(call.app, mainAccountOf(call).accountId, fields, call.idempotencyKey),

@@ -23,7 +23,7 @@ export async function signInWithCode(
       // Codes are stored for unknown addresses too (never mailed), so both cases answer alike.
       await consumeMailCode(ctx, input.username, 'login', input.code);
     } catch (error) {
-      await recordSigninFailure(ctx, failureSubjects(client.ip, attempt.accountId));
+      await recordSigninFailure(ctx, failureSubjects(client.ip, attempt.accountId, input.username));
       throw error;
     }
     // Only a lucky guess of an unmailed code gets here without an account: same answer as a wrong code.

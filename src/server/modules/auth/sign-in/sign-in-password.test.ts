@@ -151,6 +151,17 @@ describe('captcha after 3 failures in 15 minutes', () => {
     expect((await t.api(loginPwd, { username: email, password }, from)).status).toBe(428);
   });
 
+  it('is demanded for an unknown address failed from several places, as for a real one (issue 29 §10)', async () => {
+    const { email } = await t.register();
+    const ghost = uniqueEmail('ghost');
+    for (const username of [email, ghost])
+      for (let i = 0; i < 3; i++) await t.api(loginPwd, { username, password: WRONG_PASSWORD }, newAddress());
+    const real = await t.api(loginPwd, { username: email, password: WRONG_PASSWORD }, newAddress());
+    const unknown = await t.api(loginPwd, { username: ghost, password: WRONG_PASSWORD }, newAddress());
+    expect(real.body).toMatchObject(CAPTCHA_NEEDED);
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: real.status, body: real.body });
+  });
+
   it('is not demanded once the failures are older than 15 minutes', async () => {
     const { email, password } = await t.register();
     for (let i = 0; i < 3; i++)

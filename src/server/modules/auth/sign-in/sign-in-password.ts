@@ -28,7 +28,7 @@ export async function signInWithPassword(
   return loggedAttempt(ctx, client, 'password', async (attempt) => {
     const account = await findSignInUser(ctx, input.username);
     attempt.accountId = account?.id ?? null;
-    const subjects = failureSubjects(client.ip, attempt.accountId);
+    const subjects = failureSubjects(client.ip, attempt.accountId, input.username);
     await passCaptchaIfDemanded(ctx, subjects, input, client.ip);
     if (!account) {
       // Same lock, same time, same answers as a real account: nothing tells who is registered.

@@ -64,7 +64,7 @@ export async function exportCards(
     // The step-up is looked at first and spent last, so a wrong code does not cost the ticket.
     await options.fullStepUp.check(input.stepUpTicket);
     if (!input.code) throw fail.needStep('server:cards.export.codeRequired', { need: 'mailCode' });
-    await spendExportCode(ctx, owner.accountId, input.code);
+    await spendExportCode(ctx, owner, input.code);
     await options.fullStepUp.spend(input.stepUpTicket);
   }
   const db = ctx.database.db;

@@ -69,6 +69,19 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+describe('SubProfilePage validity', () => {
+  it('shows a validity chosen through 2027-12-31 as 2027-12-31, not the day it ends on (issue 29 §5)', () => {
+    serve();
+    // What the server stores for the day 2027-12-31: its end, 2028-01-01 00:00 UTC+8.
+    const through = { ...MEMBER, sub: { ...MEMBER.sub!, validUntil: '2027-12-31T16:00:00.000Z' } };
+    saveUserInfo({ ...through, ...FULL_MEMBER_GRANT });
+    renderWithClient(<SubProfilePage />);
+    const shown = screen.getByTestId('profile-validUntil').textContent ?? '';
+    expect(shown).toContain('2027-12-31');
+    expect(shown).not.toContain('2028-01-01');
+  });
+});
+
 describe('SubProfilePage self-service', () => {
   it('saves a new name and shows it once the user info is read again', async () => {
     const { requests } = serve();

@@ -11,7 +11,7 @@ import { buildPermissionTree } from '@contract/permissions';
 import { PageIntro } from '../../../components/ui/PageIntro';
 import { Tag } from '../../../components/ui/Tag';
 import { hasPermission } from '../../../lib/permissions';
-import { productDate } from '../../../lib/product-time';
+import { productLastDay } from '../../../lib/product-time';
 import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
 import { SubNameChange, SubPasswordChange } from './SubSelfService';
@@ -53,7 +53,7 @@ export function SubProfilePage() {
             <div className="cp-sub-profile__row" data-testid="profile-validUntil">
               <dt>{t('validUntil')}</dt>
               <dd>
-                {productDate(sub.validUntil)} {sub.expired ? <Tag tone="warn">{t('expired')}</Tag> : null}
+                {productLastDay(sub.validUntil)} {sub.expired ? <Tag tone="warn">{t('expired')}</Tag> : null}
               </dd>
             </div>
           ) : null}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubSelf } from '@contract/sub-accounts';
 import { formatMoney } from '../../../lib/money';
-import { productDate } from '../../../lib/product-time';
+import { productLastDay } from '../../../lib/product-time';
 import { SUB_HOME_NS } from './sub-home-i18n';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +24,7 @@ export function AccessCard({ sub }: { sub: SubSelf }) {
   const { t } = useTranslation(SUB_HOME_NS);
   // The time the page opened: days left do not change while one looks at them.
   const [now] = useState(() => Date.now());
-  const date = productDate(sub.validUntil);
+  const date = productLastDay(sub.validUntil);
   const left = Math.floor((Date.parse(sub.validUntil) - now) / DAY_MS);
   const expiredText =
     sub.expiryPolicy === 'freeze'

@@ -35,7 +35,8 @@ export function SubHomePage() {
   const overview = useQuery({
     queryKey: ['account', 'overviewForSub'],
     queryFn: ({ signal }) => headerLoad(overviewForSub, {}, signal),
-    enabled: online && hasAccessToken(),
+    // The figures of the member's cards need the card list (the server answers 4030 without it).
+    enabled: online && hasAccessToken() && showCards,
   });
   // Offline the balances still shown are those loaded before: the offline banner says how old.
   useShowsSnapshot(!online && showWallet && wallet.balances ? wallet.updatedAt : null);
@@ -67,16 +68,18 @@ export function SubHomePage() {
           {showCards ? <RecentCards /> : null}
         </div>
         <div className="cp-home__main">
-          <OverviewStats
-            overview={overview.data ?? null}
-            loading={overview.isLoading}
-            failed={overview.isError}
-            onRetry={() => void overview.refetch()}
-          />
+          {showCards ? (
+            <OverviewStats
+              overview={overview.data ?? null}
+              loading={overview.isLoading}
+              failed={overview.isError}
+              onRetry={() => void overview.refetch()}
+            />
+          ) : null}
           {showRecords ? <RecentRecords /> : null}
         </div>
         <div className="cp-home__wide">
-          {overview.data ? <ActivityChart daily={overview.data.daily} /> : null}
+          {showCards && overview.data ? <ActivityChart daily={overview.data.daily} /> : null}
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubAccountView } from '@contract/sub-accounts';
 import { Money } from '../../../components/ui/Money';
 import { Tag } from '../../../components/ui/Tag';
-import { productDate } from '../../../lib/product-time';
+import { productLastDay } from '../../../lib/product-time';
 import { TEAM_NS } from '../i18n';
 import { daysLeft, memberName, shownStatus, STATUS_TONE } from './member-status';
 
@@ -34,7 +34,7 @@ export function MemberValidity({ member }: { member: SubAccountView }) {
   const left = daysLeft(member.validUntil);
   return (
     <span className="cp-team-validity">
-      <time dateTime={member.validUntil}>{productDate(member.validUntil)}</time>
+      <time dateTime={member.validUntil}>{productLastDay(member.validUntil)}</time>
       {left !== null && left < 30 ? (
         <span className="cp-team-validity__left">{t('members.expiresIn', { count: left })}</span>
       ) : null}

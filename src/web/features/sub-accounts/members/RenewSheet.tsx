@@ -10,7 +10,7 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
 import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
-import { isCalendarDate, productDate, productToday } from '../../../lib/product-time';
+import { isCalendarDate, productLastDay, productToday } from '../../../lib/product-time';
 import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
 import type { MemberSheetProps } from './MemberActionHost';
@@ -22,7 +22,7 @@ const QUICK_MONTHS = [1, 3, 12] as const;
 export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
   const { t } = useTranslation(TEAM_NS);
   const { busy, run } = useBusy();
-  const [day, setDay] = useState(() => productDate(extendedBy(member.validUntil, 1)));
+  const [day, setDay] = useState(() => productLastDay(extendedBy(member.validUntil, 1)));
   const [error, setError] = useState<string>();
   const name = memberName(member);
 
@@ -30,7 +30,7 @@ export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
     if (!isCalendarDate(day) || day <= productToday()) return setError(t('renew.past'));
     return void run(async () => {
       const renewed = await call(subRenew, { subAccountId: member.id, validUntil: day });
-      toastSuccess(t('renew.done', { name, date: productDate(renewed.validUntil) }));
+      toastSuccess(t('renew.done', { name, date: productLastDay(renewed.validUntil) }));
       onDone();
     });
   };
@@ -54,8 +54,8 @@ export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
     >
       <p className="cp-sheet-text">
         {member.expired
-          ? t('renew.expiredNow', { date: productDate(member.validUntil) })
-          : `${t('renew.current')} ${productDate(member.validUntil)}`}
+          ? t('renew.expiredNow', { date: productLastDay(member.validUntil) })
+          : `${t('renew.current')} ${productLastDay(member.validUntil)}`}
       </p>
       <div className="cp-team-quick" role="group" aria-label={t('renew.quick')}>
         <span className="cp-team-quick__label">{t('renew.quick')}</span>
@@ -65,7 +65,7 @@ export function RenewSheet({ member, onClose, onDone }: MemberSheetProps) {
             type="button"
             className="cp-chip"
             onClick={() => {
-              setDay(productDate(extendedBy(member.validUntil, months)));
+              setDay(productLastDay(extendedBy(member.validUntil, months)));
               setError(undefined);
             }}
             data-testid={`renew-quick-${months}`}

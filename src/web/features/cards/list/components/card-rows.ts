@@ -62,7 +62,7 @@ export const CARD_ACTIONS: readonly ActionRule[] = [
   { action: 'details', permission: 'card:detail', statuses: LIVE },
   { action: 'otp', permission: 'card:otp', statuses: LIVE },
   { action: 'balance', statuses: ALL },
-  { action: 'bill', statuses: ALL },
+  { action: 'bill', permission: 'card:record', statuses: ALL },
   { action: 'log', statuses: ALL },
   { action: 'editAddress', permission: 'card:edit', statuses: LIVE },
   { action: 'freeze', permission: 'card:freeze', statuses: ['active'] },
