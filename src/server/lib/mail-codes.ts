@@ -215,50 +215,6 @@ export async function consumeMailCode(
 }
 
 /**
- * Checks a code like consumeMailCode (a wrong try counts, in its own transaction) without spending
- * it: the caller spends it with spendCheckedMailCode inside the transaction of the work it allows,
- * so a refusal that changes nothing (a rolled-back transaction) leaves the customer their code.
- */
-export async function verifyMailCode(
-  ctx: AppContext,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-): Promise<void> {
-  const outcome = await tryMailCode(ctx, email, purpose, code, false);
-  if (outcome === 'ok') return;
-  throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
-}
-
-/**
- * Spends a code verifyMailCode accepted, in the caller's transaction: one conditional update, so of
- * two requests racing with one code only one spends it (the other gets "code invalid" and its
- * transaction rolls back).
- */
-export async function spendCheckedMailCode(
-  tx: Executor,
-  ctx: AppContext,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-): Promise<void> {
-  const spent = await tx
-    .update(emailCodes)
-    .set({ consumedAt: ctx.now() })
-    .where(
-      and(
-        eq(emailCodes.email, email),
-        eq(emailCodes.purpose, purpose),
-        eq(emailCodes.codeHash, ctx.box.hmac(`mail-code:${purpose}`, code)),
-        isNull(emailCodes.consumedAt),
-        gt(emailCodes.expiresAt, ctx.now()),
-      ),
-    )
-    .returning({ id: emailCodes.id });
-  if (spent.length === 0) throw fail.rule('server:errors.codeInvalid');
-}
-
-/**
  * Whether `code` is the live code, without spending it (a form can say "wrong code" before the
  * real request). A wrong guess counts exactly like one to consumeMailCode, so checking is no way
  * around the limit of wrong tries.

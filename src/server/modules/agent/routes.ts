@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { spendCheckedMailCode, verifyMailCode } from '../../lib/mail-codes';
+import { proveMailCode, spendProvenCode } from '../../lib/mail-codes';
 import { mainAccountOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
 import { addBankCard } from './bank-cards/add-bank-card';
@@ -57,8 +57,8 @@ async function emailOf(app: AppContext, accountId: string): Promise<string> {
  */
 async function withdrawalCode(app: AppContext, accountId: string, code: string) {
   const email = await emailOf(app, accountId);
-  await verifyMailCode(app, email, 'agent_withdraw', code);
-  return (tx: Tx) => spendCheckedMailCode(tx, app, email, 'agent_withdraw', code);
+  const codeId = await proveMailCode(app, email, 'agent_withdraw', code);
+  return (tx: Tx) => spendProvenCode(tx, codeId, app.now());
 }
 
 export function registerAgentRoutes(register: Registrar): void {

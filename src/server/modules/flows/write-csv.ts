@@ -53,7 +53,7 @@ export const CSV_OPTIONS: Options = {
   escape_formulas: true,
   cast: {
     string: text,
-    number: majorUnits,
+    number: (minor) => majorUnits(minor),
     date: productTime,
     object: (value) => ({
       value:
