@@ -1,12 +1,13 @@
 /**
- * The portal as an operator starts it (docs/deployment.md, step 6). This is the ONE place the
- * production suite starts the server: to run the compiled server instead, change `SERVER_COMMAND`.
+ * The portal as an operator starts it (docs/deployment.md, step 6): the compiled server
+ * (`npm run build:server`, which `test:production` runs first) under plain Node, no TypeScript
+ * loader. This is the ONE place the production suite starts the server.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 
-/** The command of docs/deployment.md step 6, without the loader once a compiled server exists. */
-const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+/** The command of docs/deployment.md step 6 (`npm run start:prod`). */
+const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'dist-server/main.mjs'];
 
 export interface RunningPortal {
   url: string;
