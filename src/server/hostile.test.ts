@@ -9,8 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EndpointDef } from '../contract/core';
 import { allEndpoints } from '../contract/index';
+import { pushSubscribe } from '../contract/live';
 import { PERMISSION_KEYS } from '../contract/permissions';
-import { accounts, ledgerAccounts, subAccounts } from './db/schema';
+import { accounts, ledgerAccounts, paymentCallbacks, pushSubscriptions, subAccounts } from './db/schema';
 import { auditLedger } from './modules/ledger';
 import { openTestCard } from './testing/cards';
 import { fileTestApp } from './testing/file-app';
@@ -215,3 +216,107 @@ async function uploadAs(token: string, path: string): Promise<string> {
   if (body.code !== 200) throw new Error(`upload failed: ${JSON.stringify(body)}`);
   return body.data.fileId;
 }
+
+// ─── Issue 29, security classes (branch sec): deep and NUL bodies, push endpoints ───────────────
+// The atomic limits' races are in lib/limit-claim.test.ts (PostgreSQL: PGlite serialises everything).
+describe('issue 29 §11-12: bodies no handler may walk, push endpoints no one may aim', () => {
+  const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  const pushKeys = {
+    p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+    auth: Buffer.alloc(16, 9).toString('base64url'),
+  };
+
+  it('a JSON body 5,000 levels deep is a translated 400 on every JSON call, never a 500', async () => {
+    const me = await signedInAccount(t);
+    for (const def of allEndpoints.filter((d) => d.method === 'POST')) {
+      for (const lang of ['en', 'zh-CN']) {
+        const res = await t.app.request(def.path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'accept-language': lang,
+            authorization: def.auth === 'client' ? CLIENT_BASIC : `Bearer ${me.token}`,
+          },
+          body: `{"a":${deep(5_000)}}`,
+        });
+        const body = (await res.json()) as { code: number; msg: string };
+        expect(body.code, def.path).toBe(400);
+        expect(body.msg, def.path).toMatch(lang === 'en' ? /nested too deeply/ : /嵌套过深/);
+      }
+    }
+  });
+
+  it('NUL bytes and deep JSON in callback bodies are a 400 before any statement: stored nowhere', async () => {
+    const paths = [
+      '/api/pay/notify/wechat',
+      '/api/identity/decision',
+      '/api/issuer/events',
+      '/api/payouts/events',
+    ];
+    const bodies = ['{"orderId":"nul\u0000here"}', '{"eventId\u0000":"x"}', `{"x":${deep(5_000)}}`];
+    const before = await t.ctx.database.db.select({ id: paymentCallbacks.id }).from(paymentCallbacks);
+    for (const path of paths)
+      for (const body of bodies) {
+        const res = await t.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+          body,
+        });
+        expect(res.status, `${path} ${body.slice(0, 20)}`).toBe(400);
+      }
+    const after = await t.ctx.database.db.select({ id: paymentCallbacks.id }).from(paymentCallbacks);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('push endpoints: only the public push services, never an internal host', async () => {
+    const me = await signedInAccount(t);
+    const refused = [
+      'https://127.0.0.1:5432/',
+      'https://10.0.0.8/push',
+      'https://[::1]/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost/push',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://notify.windows.com.evil.example/w/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ];
+    for (const endpoint of refused) {
+      const answer = await t.api(
+        pushSubscribe,
+        { endpoint, keys: pushKeys },
+        { token: me.token, json: true },
+      );
+      expect(answer.body.code, endpoint).toBe(400);
+    }
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/hostile-a',
+      'https://updates.push.services.mozilla.com/wpush/v2/hostile-b',
+      'https://web.push.apple.com/hostile-c',
+      'https://wns2-par02p.notify.windows.com/w/?token=hostile-d',
+    ];
+    for (const endpoint of accepted) {
+      const answer = await t.api(
+        pushSubscribe,
+        { endpoint, keys: pushKeys },
+        { token: me.token, json: true },
+      );
+      expect(answer.body.code, endpoint).toBe(200);
+    }
+  });
+
+  it('another customer’s push endpoint is refused (409), the subscription stays theirs', async () => {
+    const victim = await signedInAccount(t);
+    const attacker = await signedInAccount(t);
+    const endpoint = `https://fcm.googleapis.com/fcm/send/victim-${victim.accountId}`;
+    const subscribe = (token: string) =>
+      t.api(pushSubscribe, { endpoint, keys: pushKeys }, { token, json: true });
+    expect((await subscribe(victim.token)).body.code).toBe(200);
+    expect((await subscribe(attacker.token)).body.code).toBe(409);
+    const rows = await t.ctx.database.db
+      .select({ accountId: pushSubscriptions.accountId, sessionId: pushSubscriptions.sessionId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toEqual([{ accountId: victim.accountId, sessionId: victim.sessionId }]);
+  });
+});

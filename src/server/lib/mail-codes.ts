@@ -1,6 +1,7 @@
 /**
- * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; 5 wrong tries kill the
- * code. Stored as keyed hashes only.
+ * Six-digit e-mail codes: single-use, 10 minutes, bound to one purpose; 5 wrong tries from the
+ * address that asked for it kill the code, strangers' wrong tries never do (tryMailCode). Stored as
+ * keyed hashes only.
  *
  * Sending limits throttle whoever asks, not the owner of the address (issue 13 §2): there is no
  * shared daily quota any more, which strangers could spend to leave a victim without any code.
@@ -27,6 +28,7 @@ import { newId, randomDigits, safeEqual } from './crypto';
 import { AppError, fail } from './errors';
 import type { Lang } from './i18n';
 import { translate } from './i18n';
+import { claimThenJudge } from './limit-claim';
 import { enqueueMail, kickMailQueue } from './mail-queue';
 import { renderMail } from './mail-templates';
 
@@ -86,8 +88,12 @@ export async function sendMailCode(
   const text = translate(lang, 'server:mail.codeText', { code, minutes: CODE_TTL_SECONDS / 60 });
   const mail = { to: email, subject, text, html: renderMail(subject, text, lang) };
   const sourceRow = await inTransaction(ctx.database.db, async (tx) => {
-    // Serialise sends per address so two concurrent requests cannot both pass the limits.
+    // Serialise sends per address so two concurrent requests cannot both pass the limits, and per
+    // source (always after the address: one order, no deadlock) so a burst of requests for many
+    // addresses from one source cannot all read the same count (issue 29 §9).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-code:${email}`}))`);
+    if (source)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`limit:${sourceSubject(source)}`}))`);
     if (source) await refuseBusySource(tx, source, now);
     const since = new Date(now.getTime() - BACKOFF_WINDOW_MS);
     const recent = await tx
@@ -115,6 +121,7 @@ export async function sendMailCode(
       email,
       purpose,
       codeHash: ctx.box.hmac(`mail-code:${purpose}`, code),
+      requestedFrom: source,
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       createdAt: now,
     });
@@ -151,10 +158,22 @@ export async function sendMailCode(
 type Outcome = 'ok' | 'invalid' | 'wrong' | 'killed';
 type Tried = { outcome: Outcome; codeId: string | null };
 
+/** Wrong tries of one code from addresses other than the requester's, judged before the rest wait. */
+export const MAX_STRANGER_TRIES = 5;
+/** Wrong signed-out code tries per source address in the window, over every address it tries. */
+export const SOURCE_WRONG_LIMIT = 10;
+const wrongSourceSubject = (ip: string) => `code-wrong:${ip}`;
+
 /**
  * Tries `code` against the live code of the purpose in its own transaction, so a wrong try is
- * counted even when the caller's work later fails: a wrong try counts, the fifth kills the code.
- * A right code is spent when `spend` says so.
+ * counted even when the caller's work later fails. The code's row is locked before it is judged,
+ * so concurrent tries are counted one by one (issue 29 §9).
+ *
+ * Throttles that stop the attacker, not the victim (issue 29 §8): a signed-out code remembers the
+ * address that asked for it. Wrong tries from that address count as before (the fifth kills the
+ * code); wrong tries from any other address count apart, and once MAX_STRANGER_TRIES of them are
+ * spent further strangers' tries are refused without being judged — the code lives on for its
+ * requester. `from` is the trier's address; without it (signed-in purposes) every try is the owner's.
  */
 async function tryMailCode(
   ctx: AppContext,
@@ -162,8 +181,9 @@ async function tryMailCode(
   purpose: CodePurpose,
   code: string,
   spend: boolean,
+  from?: string,
 ): Promise<Outcome> {
-  return (await tryMailCodeRow(ctx, email, purpose, code, spend)).outcome;
+  return (await tryMailCodeRow(ctx, email, purpose, code, spend, from)).outcome;
 }
 
 async function tryMailCodeRow(
@@ -172,6 +192,7 @@ async function tryMailCodeRow(
   purpose: CodePurpose,
   code: string,
   spend: boolean,
+  from?: string,
 ): Promise<Tried> {
   return inTransaction(ctx.database.db, async (tx): Promise<Tried> => {
     const [live] = await tx
@@ -189,7 +210,16 @@ async function tryMailCodeRow(
       .limit(1)
       .for('update');
     if (!live) return { outcome: 'invalid', codeId: null };
+    const stranger = from !== undefined && live.requestedFrom !== null && live.requestedFrom !== from;
+    if (stranger && live.strangerAttempts >= MAX_STRANGER_TRIES) return { outcome: 'wrong', codeId: live.id };
     if (!safeEqual(live.codeHash, ctx.box.hmac(`mail-code:${purpose}`, code))) {
+      if (stranger) {
+        await tx
+          .update(emailCodes)
+          .set({ strangerAttempts: live.strangerAttempts + 1 })
+          .where(eq(emailCodes.id, live.id));
+        return { outcome: 'wrong', codeId: live.id };
+      }
       const attempts = live.attempts + 1;
       await tx
         .update(emailCodes)
@@ -208,8 +238,24 @@ export async function consumeMailCode(
   email: string,
   purpose: CodePurpose,
   code: string,
+  /** The trier's address, for the signed-out purposes: strangers are counted apart and per source. */
+  from?: string,
 ): Promise<void> {
-  const outcome = await tryMailCode(ctx, email, purpose, code, true);
+  let outcome: Outcome;
+  if (from !== undefined) {
+    // One source guessing at many addresses: its wrong tries are claimed before judging (429).
+    const limit = {
+      subject: wrongSourceSubject(from),
+      limit: SOURCE_WRONG_LIMIT,
+      windowMs: SOURCE_WINDOW_MS,
+    };
+    let judged: Outcome = 'invalid';
+    await claimThenJudge(ctx.database.db, [limit], ctx.now(), async () => {
+      judged = await tryMailCode(ctx, email, purpose, code, true, from);
+      return judged === 'ok' ? 'right' : 'wrong';
+    });
+    outcome = judged;
+  } else outcome = await tryMailCode(ctx, email, purpose, code, true);
   if (outcome === 'ok') return;
   throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
 }

@@ -1,7 +1,7 @@
 /**
  * Removes rows that can no longer matter: expired or spent codes, captchas, sign-in and step-up tickets,
  * failures older than every window that counts them, dead session tokens, idempotency keys past
- * their 48 hours. Runs hourly, once across all server processes (purgeJob); running it twice at
+ * their 48 hours, refused unsigned callbacks after a week. Runs hourly, once across all server processes (purgeJob); running it twice at
  * once would still be harmless (each statement only deletes what is expired).
  */
 import { and, eq, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
@@ -10,7 +10,9 @@ import {
   captchas,
   emailCodes,
   files,
+  identityCallbacks,
   idempotencyKeys,
+  paymentCallbacks,
   sessionTokens,
   signinFailures,
   signinTickets,
@@ -19,6 +21,7 @@ import {
 } from '../db/schema';
 import { IDEMPOTENCY_KEEP_MS } from './idempotency';
 import type { JobSpec } from './jobs';
+import { UNSIGNED_KEEP_MS } from './unsigned-callbacks';
 
 /** E-mail codes are kept a day after creation: the daily sending limit counts them. */
 const CODE_KEEP_MS = 24 * 3600_000 + 60_000;
@@ -103,6 +106,22 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
     ).length,
   };
   deleted.orphanUploads = await purgeOrphanUploads(ctx, before(ORPHAN_KEEP_MS));
+  // Refused callbacks nobody signed are kept a week for investigation (lib/unsigned-callbacks.ts).
+  const unsignedBefore = before(UNSIGNED_KEEP_MS);
+  deleted.unsignedPaymentCallbacks = (
+    await db
+      .delete(paymentCallbacks)
+      .where(and(eq(paymentCallbacks.signatureValid, false), lt(paymentCallbacks.receivedAt, unsignedBefore)))
+      .returning({ id: paymentCallbacks.id })
+  ).length;
+  deleted.unsignedIdentityCallbacks = (
+    await db
+      .delete(identityCallbacks)
+      .where(
+        and(eq(identityCallbacks.signatureValid, false), lt(identityCallbacks.receivedAt, unsignedBefore)),
+      )
+      .returning({ id: identityCallbacks.id })
+  ).length;
   // PGlite has no autovacuum: without it, counting flow rows cannot use the index alone (the
   // visibility map stays empty) and the financial breakdown slows as the ledger grows.
   if (ctx.database.kind === 'pglite') await db.execute(sql`VACUUM (ANALYZE) ledger_entries`);

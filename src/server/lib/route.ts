@@ -11,6 +11,7 @@ import type { EndpointDef, ParsedRequestOf, ResponseOf } from '../../contract/co
 import { Code, isAudited } from '../../contract/core';
 import type { AppContext } from '../context';
 import { operationLogs } from '../db/schema';
+import { refuseDeepBody, UNSTORABLE } from './body-shape';
 import { newId, safeEqual } from './crypto';
 import { AppError, fail } from './errors';
 import { envelope, errorEnvelope } from './envelope';
@@ -89,11 +90,15 @@ async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
   if (def.method === 'GET') return c.req.query();
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
+    let parsed: unknown;
     try {
-      return await c.req.json();
+      parsed = await c.req.json();
     } catch {
       throw fail.badRequest('server:errors.malformedBody');
     }
+    // Before anything recursive walks it (the unstorable-character check, zod).
+    refuseDeepBody(parsed);
+    return parsed;
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
     try {
@@ -107,10 +112,6 @@ async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
   if (body.trim() === '') return {};
   throw fail.badRequest('server:errors.unsupportedType');
 }
-
-/** A NUL byte or half of a surrogate pair: no text field can hold it, and PostgreSQL refuses it. */
-// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The paths of every string in `value` that holds an unstorable character. */
 export function unstorableFields(value: unknown, path = ''): string[] {

@@ -11,13 +11,14 @@
  *
  * Nothing lives in memory, so any number of server processes share the tickets.
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { StepUpPurpose } from '../../contract/account';
 import type { Executor } from '../db/client';
 import type { AppContext } from '../context';
-import { accounts, signinFailures, stepUpTickets, subAccounts } from '../db/schema';
+import { accounts, stepUpTickets, subAccounts } from '../db/schema';
 import { newToken, sha256 } from './crypto';
 import { fail } from './errors';
+import { claimThenJudge } from './limit-claim';
 import { verifyPassword } from './passwords';
 import type { Call } from './route';
 import { consumeGoogleCode } from './totp';
@@ -39,19 +40,6 @@ export interface StepUpProof {
 function sessionOf(call: Call): { sessionId: string; accountId: string } {
   if (!call.principal) throw new Error('step-up used on an endpoint that is not bearer-authenticated');
   return call.principal;
-}
-
-/** 429 while the account has STEP_UP_WRONG_LIMIT wrong step-up passwords in the window. */
-async function refuseWhileGuessing(ctx: AppContext, holder: string): Promise<void> {
-  const since = new Date(ctx.now().getTime() - STEP_UP_WINDOW_MS);
-  const wrong = await ctx.database.db
-    .select({ createdAt: signinFailures.createdAt })
-    .from(signinFailures)
-    .where(and(eq(signinFailures.subject, wrongSubject(holder)), gt(signinFailures.createdAt, since)))
-    .orderBy(asc(signinFailures.createdAt));
-  if (wrong.length < STEP_UP_WRONG_LIMIT) return;
-  const oldest = wrong[wrong.length - STEP_UP_WRONG_LIMIT]!.createdAt.getTime();
-  throw fail.rateLimited(Math.max(1, Math.ceil((oldest + STEP_UP_WINDOW_MS - ctx.now().getTime()) / 1000)));
 }
 
 /**
@@ -97,13 +85,13 @@ async function provePassword(
   proof: StepUpProof,
 ): Promise<StepUpMethod> {
   if (!proof.password) throw fail.rule('server:stepUp.passwordRequired', {}, { need: 'password' });
-  await refuseWhileGuessing(ctx, holder);
-  if (!(await verifyPassword(passwordHash, proof.password))) {
-    await ctx.database.db
-      .insert(signinFailures)
-      .values({ subject: wrongSubject(holder), createdAt: ctx.now() });
-    throw fail.rule('server:stepUp.passwordWrong');
-  }
+  const password = proof.password;
+  // Claim a wrong-try slot before judging (lib/limit-claim.ts): a burst cannot outrun the count.
+  const limit = { subject: wrongSubject(holder), limit: STEP_UP_WRONG_LIMIT, windowMs: STEP_UP_WINDOW_MS };
+  const outcome = await claimThenJudge(ctx.database.db, [limit], ctx.now(), async () =>
+    (await verifyPassword(passwordHash, password)) ? 'right' : 'wrong',
+  );
+  if (outcome === 'wrong') throw fail.rule('server:stepUp.passwordWrong');
   return 'password';
 }
 

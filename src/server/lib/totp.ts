@@ -3,11 +3,12 @@
  * Secrets are stored sealed (ctx.box); a code is accepted once, enforced by remembering the last
  * accepted time step per account (accounts.google_last_step).
  */
-import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../context';
-import { accounts, signinFailures } from '../db/schema';
+import { accounts } from '../db/schema';
 import { fail } from './errors';
+import { claimThenJudge } from './limit-claim';
 
 export const GOOGLE_ISSUER = 'Card Portal';
 const PERIOD_SECONDS = 30;
@@ -72,12 +73,13 @@ export async function consumeGoogleCode(ctx: AppContext, accountId: string, code
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!account?.sealedSecret) throw fail.rule('server:account.googleNotBound');
-  await refuseWhileGuessing(ctx, accountId);
   const step = matchStep(ctx.box.open(account.sealedSecret), code, ctx.now());
-  if (step === null || (account.lastStep !== null && step <= account.lastStep)) {
-    await db.insert(signinFailures).values({ subject: googleSubject(accountId), createdAt: ctx.now() });
-    throw fail.rule('server:account.googleCodeInvalid');
-  }
+  const fresh = step !== null && (account.lastStep === null || step > account.lastStep);
+  // Nothing of the match is told before the slot is claimed.
+  const outcome = await claimThenJudge(db, [googleLimit(accountId)], ctx.now(), () =>
+    Promise.resolve(fresh ? ('right' as const) : ('wrong' as const)),
+  );
+  if (outcome === 'wrong' || step === null) throw fail.rule('server:account.googleCodeInvalid');
   const spent = await db
     .update(accounts)
     .set({ googleLastStep: step })
@@ -100,16 +102,11 @@ const googleSubject = (accountId: string) => `google:${accountId}`;
 /**
  * A stolen session must not be able to guess codes at machine speed on checkGoogleCode, unbind or
  * updatePwdByGoogleCode: after 5 wrong codes in 15 minutes every Google check answers 429 until the
- * oldest of them leaves the window.
+ * oldest of them leaves the window. The slot is claimed before the code is judged
+ * (lib/limit-claim.ts), so a burst has at most GOOGLE_WRONG_LIMIT codes judged.
  */
-async function refuseWhileGuessing(ctx: AppContext, accountId: string): Promise<void> {
-  const since = new Date(ctx.now().getTime() - GOOGLE_WINDOW_MS);
-  const wrong = await ctx.database.db
-    .select({ createdAt: signinFailures.createdAt })
-    .from(signinFailures)
-    .where(and(eq(signinFailures.subject, googleSubject(accountId)), gt(signinFailures.createdAt, since)))
-    .orderBy(asc(signinFailures.createdAt));
-  if (wrong.length < GOOGLE_WRONG_LIMIT) return;
-  const oldest = wrong[wrong.length - GOOGLE_WRONG_LIMIT]!.createdAt.getTime();
-  throw fail.rateLimited(Math.max(1, Math.ceil((oldest + GOOGLE_WINDOW_MS - ctx.now().getTime()) / 1000)));
-}
+const googleLimit = (accountId: string) => ({
+  subject: googleSubject(accountId),
+  limit: GOOGLE_WRONG_LIMIT,
+  windowMs: GOOGLE_WINDOW_MS,
+});

@@ -61,7 +61,12 @@ export const emailCodes = pgTable(
     }).notNull(),
     /** HMAC of the code with the server secret. */
     codeHash: text('code_hash').notNull(),
+    /** Wrong tries from the address that asked for the code (or signed in): the fifth kills it. */
     attempts: integer('attempts').notNull().default(0),
+    /** The source address of a signed-out request; wrong tries from elsewhere never kill the code. */
+    requestedFrom: text('requested_from'),
+    /** Wrong tries from any other address; past the limit they are refused without being judged. */
+    strangerAttempts: integer('stranger_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

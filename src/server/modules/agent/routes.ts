@@ -100,5 +100,5 @@ export function registerAgentRoutes(register: Registrar): void {
   register(removeBankCardNo, (input, call) =>
     removeBankCard(call.app, mainAccountOf(call).accountId, input.id),
   );
-  register(inviterOfCode, (input, call) => readInviter(call.app, input.code));
+  register(inviterOfCode, (input, call) => readInviter(call.app, input.code, call.ip));
 }

@@ -74,7 +74,7 @@ export function registerAuthRoutes(register: Registrar): void {
     sendAuthCode(call.app, 'forgetPwd', email, call.lang, call.ip),
   );
   register(forgetPwdSubmit, async (input, call) => {
-    const { accountId } = await resetForgottenPassword(call.app, input);
+    const { accountId } = await resetForgottenPassword(call.app, input, call.ip);
     call.actingAccountId = accountId;
     return null;
   });

@@ -3,10 +3,11 @@
  * 15 minutes for either subject and the password sign-in demands a captcha: guessing is slowed down
  * both for one account attacked from many places and for one place trying many accounts.
  */
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { signinFailures } from '../../db/schema';
+import { claimSlots } from '../../lib/limit-claim';
 
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -30,14 +31,20 @@ export async function recordSigninFailure(ctx: AppContext, subjects: string[]): 
     .values(subjects.map((subject) => ({ subject, createdAt: ctx.now() })));
 }
 
-export async function captchaDemanded(ctx: AppContext, subjects: string[]): Promise<boolean> {
-  const since = new Date(ctx.now().getTime() - FAILURE_WINDOW_MS);
-  const counts = await ctx.database.db
-    .select({ failures: count() })
-    .from(signinFailures)
-    .where(and(inArray(signinFailures.subject, subjects), gt(signinFailures.createdAt, since)))
-    .groupBy(signinFailures.subject);
-  return counts.some((c) => c.failures >= CAPTCHA_AFTER_FAILURES);
+/**
+ * Claim one of the captcha-free tries of every subject before the password is judged
+ * (lib/limit-claim.ts, issue 29 §9): the ids of the claimed rows — kept as the failures when the
+ * password is wrong, released when it is right — or null when the captcha is demanded. A burst of
+ * concurrent sign-ins gets at most CAPTCHA_AFTER_FAILURES judged without a captcha.
+ */
+export async function claimCaptchaFreeTry(ctx: AppContext, subjects: string[]): Promise<number[] | null> {
+  const limits = subjects.map((subject) => ({
+    subject,
+    limit: CAPTCHA_AFTER_FAILURES,
+    windowMs: FAILURE_WINDOW_MS,
+  }));
+  const claim = await claimSlots(ctx.database.db, limits, ctx.now());
+  return claim.ok ? claim.ids : null;
 }
 
 /**

@@ -6,17 +6,20 @@
 import type { Hono } from 'hono';
 import type { AppContext } from '../../context';
 import { envelope } from '../../lib/envelope';
+import { clientAddress } from '../../lib/route';
 import { langFromHeader, translate } from '../../lib/i18n';
 import { SIGNATURE_HEADER } from '../../providers/payments/signature';
 import { DECISION_OUTCOMES, receiveDecision } from './receive-decision';
+import { readCallbackBody } from '../../lib/signed-delivery';
 
 export const IDENTITY_DECISION_PATH = '/api/identity/decision';
 
 export function registerIdentityDecisionRoute(app: Hono, ctx: AppContext): void {
   app.post(IDENTITY_DECISION_PATH, async (c) => {
     const result = await receiveDecision(ctx, {
-      rawBody: await c.req.text(),
+      rawBody: await readCallbackBody(c),
       signature: c.req.header(SIGNATURE_HEADER),
+      ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),
     });
     const lang = langFromHeader(c.req.header('accept-language'));
     return envelope(

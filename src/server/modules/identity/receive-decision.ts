@@ -25,6 +25,7 @@ import type { IdentityDecision } from './review-order';
 import { applyDecision, checkDecision } from './review-order';
 import type { SignedDelivery } from '../../lib/signed-delivery';
 import { parseJsonBody } from '../../lib/signed-delivery';
+import { mayStoreUnsigned } from '../../lib/unsigned-callbacks';
 
 /** Each outcome and its answer code (the envelope's `code`; `data.outcome` names it). */
 export const DECISION_OUTCOMES = {
@@ -66,7 +67,8 @@ const decisionBody = z.discriminatedUnion('decision', [
 ]);
 type DecisionBody = z.infer<typeof decisionBody>;
 
-export type DecisionDelivery = Omit<SignedDelivery, 'ip'>;
+/** `ip`, the sender's address, limits how many unsigned deliveries are stored. */
+export type DecisionDelivery = Omit<SignedDelivery, 'ip'> & { ip?: string };
 
 export interface DecisionResult {
   outcome: DecisionOutcome;
@@ -98,7 +100,9 @@ export async function receiveDecision(ctx: AppContext, delivery: DecisionDeliver
   if (!signed) result = { outcome: 'bad_signature' };
   else if (!body) result = { outcome: 'malformed' };
   else result = await settle(ctx, body, record);
-  if (result.outcome !== 'applied')
+  // Anyone can send an unsigned one: stored only within its limits (lib/unsigned-callbacks.ts).
+  const storable = signed || (await mayStoreUnsigned(ctx, delivery.ip ?? 'unknown'));
+  if (result.outcome !== 'applied' && storable)
     await inTransaction(ctx.database.db, (tx) => store(tx, ctx, record, result.outcome));
   const fields = { ...record.claimed, outcome: result.outcome };
   if (DECISION_OUTCOMES[result.outcome] === 200) ctx.log.info('identity decision', fields);

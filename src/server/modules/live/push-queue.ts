@@ -25,6 +25,7 @@ import type { PushKind } from './push-message';
 import { pushMessage } from './push-message';
 import { vapidPair } from './vapid-keys';
 import { countOutcomes, pushDeliveriesTotal } from '../../lib/metrics';
+import { acceptableEndpoint } from './push-endpoints';
 
 /** A claimed push is due again after this, should its sender die mid-send. */
 export const PUSH_LEASE_MS = 60_000;
@@ -64,6 +65,11 @@ async function sendToSubscription(
     showCode: sub.showCode,
   });
   if (!message) return 'skipped';
+  // A row stored before the push services' hosts were enforced is dropped, never sent to.
+  if (!acceptableEndpoint(ctx, sub.endpoint)) {
+    await ctx.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+    return 'gone';
+  }
   const vapid = await vapidPair(ctx);
   const { ttl, ...payload } = message;
   const request = webpush.generateRequestDetails(

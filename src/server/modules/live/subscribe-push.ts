@@ -2,30 +2,24 @@
  * Subscribes the caller's device to pushes for as long as its session lives. A session is one
  * browser, and a browser has one push subscription, so the session's earlier subscription (an old
  * endpoint after the browser renewed it) is replaced; the same endpoint under another session (the
- * browser signed in again) moves to this one. Push endpoints must be https; plain http is accepted
- * only for a loopback address in demo mode (the tests' local push service).
+ * browser signed in again) moves to this one — only within the caller's own account (issue 29 §11):
+ * another customer's endpoint is refused (409), never taken over; a dead session's row gives way.
+ * Only the public push services' hosts are accepted (push-endpoints.ts).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions, sessions } from '../../db/schema';
 import { newId } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import type { SessionPrincipal } from '../../lib/session';
+import { acceptableEndpoint } from './push-endpoints';
 
 export interface PushSubscriptionInput {
   endpoint: string;
   keys: { p256dh: string; auth: string };
   showCode?: boolean | undefined;
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-export function acceptableEndpoint(ctx: AppContext, endpoint: string): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return ctx.env.APP_MODE === 'demo' && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
 
 /** A P-256 public key is 65 bytes uncompressed; an auth secret 16. */
@@ -51,7 +45,22 @@ export async function subscribePush(
     lang,
     createdAt: ctx.now(),
   };
-  await inTransaction(ctx.database.db, async (tx) => {
+  const idleBefore = new Date(ctx.now().getTime() - ctx.env.SESSION_IDLE_TTL * 1000);
+  const moved = await inTransaction(ctx.database.db, async (tx) => {
+    // A row of an ended session (revoked, or idle past its limit) belongs to no one any more.
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.endpoint, input.endpoint),
+        ne(pushSubscriptions.accountId, principal.accountId),
+        inArray(
+          pushSubscriptions.sessionId,
+          tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(or(isNotNull(sessions.revokedAt), lt(sessions.lastSeenAt, idleBefore))),
+        ),
+      ),
+    );
     await tx
       .delete(pushSubscriptions)
       .where(
@@ -60,10 +69,18 @@ export async function subscribePush(
           ne(pushSubscriptions.endpoint, input.endpoint),
         ),
       );
-    await tx
+    const [row] = await tx
       .insert(pushSubscriptions)
       .values({ id: newId(), endpoint: input.endpoint, ...values })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: values,
+        // Another customer's subscription stays theirs.
+        setWhere: eq(pushSubscriptions.accountId, principal.accountId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    return row !== undefined;
   });
+  if (!moved) throw fail.conflict('server:live.subscriptionTaken');
   return null;
 }

@@ -10,13 +10,14 @@ import { langFromHeader, translate } from '../../../lib/i18n';
 import { clientAddress } from '../../../lib/route';
 import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
 import { PAYOUT_OUTCOMES, receivePayoutEvent } from './receive-payout-event';
+import { readCallbackBody } from '../../../lib/signed-delivery';
 
 export const PAYOUT_EVENTS_PATH = '/api/payouts/events';
 
 export function registerPayoutEventsRoute(app: Hono, ctx: AppContext): void {
   app.post(PAYOUT_EVENTS_PATH, async (c) => {
     const outcome = await receivePayoutEvent(ctx, {
-      rawBody: await c.req.text(),
+      rawBody: await readCallbackBody(c),
       signature: c.req.header(SIGNATURE_HEADER),
       ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),
     });

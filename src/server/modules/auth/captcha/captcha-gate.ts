@@ -6,9 +6,8 @@
 import type { StepNeeded } from '@contract/auth';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
-import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';
+import { judgeCaptchaAnswer } from './captcha-guesses';
 import { spendCaptcha, spendCaptchaTicket } from './captcha-store';
-import { captchaDemanded } from '../signin-failures';
 
 export interface CaptchaProof {
   captchaId?: string | undefined;
@@ -16,24 +15,15 @@ export interface CaptchaProof {
   captchaTicket?: string | undefined;
 }
 
-export async function passCaptchaIfDemanded(
-  ctx: AppContext,
-  subjects: string[],
-  proof: CaptchaProof,
-  ip: string,
-): Promise<void> {
-  if (!(await captchaDemanded(ctx, subjects))) return;
-  await refuseCaptchaGuessing(ctx, ip);
-  let solved: boolean;
-  if (proof.captchaTicket) solved = await spendCaptchaTicket(ctx, proof.captchaTicket);
-  else if (proof.captchaId && proof.captchaCode)
-    solved = await spendCaptcha(ctx, 'image', proof.captchaId, proof.captchaCode);
+/** Called once the captcha-free tries are spent (signin-failures.ts claimCaptchaFreeTry). */
+export async function passCaptcha(ctx: AppContext, proof: CaptchaProof, ip: string): Promise<void> {
+  const { captchaTicket, captchaId, captchaCode } = proof;
+  let spend: () => Promise<boolean>;
+  if (captchaTicket) spend = () => spendCaptchaTicket(ctx, captchaTicket);
+  else if (captchaId && captchaCode) spend = () => spendCaptcha(ctx, 'image', captchaId, captchaCode);
   else {
     const step: StepNeeded = { need: 'captcha' };
     throw fail.needStep('server:auth.captchaRequired', step);
   }
-  if (!solved) {
-    await countWrongCaptcha(ctx, ip);
-    throw fail.rule('server:auth.captchaWrong');
-  }
+  if (!(await judgeCaptchaAnswer(ctx, ip, spend))) throw fail.rule('server:auth.captchaWrong');
 }

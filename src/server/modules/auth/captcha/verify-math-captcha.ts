@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
-import { countWrongCaptcha, refuseCaptchaGuessing } from './captcha-guesses';
+import { judgeCaptchaAnswer } from './captcha-guesses';
 import { issueCaptchaTicket, spendCaptcha } from './captcha-store';
 
 export async function verifyMathCaptcha(
@@ -13,10 +13,7 @@ export async function verifyMathCaptcha(
   answer: string,
   ip: string,
 ): Promise<{ captchaTicket: string; expiresIn: number }> {
-  await refuseCaptchaGuessing(ctx, ip);
-  if (!(await spendCaptcha(ctx, 'math', captchaId, answer))) {
-    await countWrongCaptcha(ctx, ip);
+  if (!(await judgeCaptchaAnswer(ctx, ip, () => spendCaptcha(ctx, 'math', captchaId, answer))))
     throw fail.rule('server:auth.captchaWrong');
-  }
   return issueCaptchaTicket(ctx);
 }

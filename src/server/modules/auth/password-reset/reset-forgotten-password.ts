@@ -22,8 +22,10 @@ import { forgetAccountFailures } from '../signin-failures';
 export async function resetForgottenPassword(
   ctx: AppContext,
   input: ParsedRequestOf<typeof forgetPwdSubmit>,
+  ip: string,
 ): Promise<{ accountId: string }> {
-  await consumeMailCode(ctx, input.email, 'forgetPwd', input.code);
+  // Strangers' wrong codes never kill the owner's code (lib/mail-codes.ts tryMailCode).
+  await consumeMailCode(ctx, input.email, 'forgetPwd', input.code, ip);
   const account = await findAccountByEmail(ctx, input.email);
   // No code was mailed to an address without an account: answer as for a wrong code.
   if (!account) throw fail.rule('server:errors.codeInvalid');

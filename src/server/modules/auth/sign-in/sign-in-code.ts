@@ -21,7 +21,9 @@ export async function signInWithCode(
     // No password lock here: a locked password must still let the owner in by code (issue 13 §2).
     try {
       // Codes are stored for unknown addresses too (never mailed), so both cases answer alike.
-      await consumeMailCode(ctx, input.username, 'login', input.code);
+      // Strangers' wrong codes never kill the owner's code; each source's wrong tries are claimed
+      // before judging (lib/mail-codes.ts).
+      await consumeMailCode(ctx, input.username, 'login', input.code, client.ip);
     } catch (error) {
       await recordSigninFailure(ctx, failureSubjects(client.ip, attempt.accountId, input.username));
       throw error;

@@ -1,24 +1,23 @@
 /**
- * POST /api/user/loginPwd. Order matters: the captcha gate comes first (a wrong captcha costs no
- * password try), then the lock (no password is checked while locked), then the password.
+ * POST /api/user/loginPwd. Order matters: a captcha-free try is claimed first, or the captcha is
+ * demanded (a wrong captcha costs no password try); then one of the ten password tries is claimed
+ * (423 while locked: no password is checked); only then is the password judged. Every count is
+ * claimed before judging (issue 29 §9), so a burst cannot have more tries judged than the limits
+ * allow; a right password gives its claims back.
  */
 import type { loginPwd, Tokens } from '@contract/auth';
 import type { ParsedRequestOf } from '@contract/core';
 import type { AppContext } from '../../../context';
 import { fail } from '../../../lib/errors';
+import { releaseSlots } from '../../../lib/limit-claim';
 import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import type { ClientInfo } from '../../../lib/session';
-import { passCaptchaIfDemanded } from '../captcha/captcha-gate';
+import { passCaptcha } from '../captcha/captcha-gate';
 import { completeSignIn } from './complete-sign-in';
 import { findSignInUser } from '../find-account';
 import { loggedAttempt } from '../session/login-attempt';
-import {
-  assertNobodyNotLocked,
-  assertNotLocked,
-  countNobodyWrongPassword,
-  countWrongPassword,
-} from '../password-lock';
-import { failureSubjects, recordSigninFailure } from '../signin-failures';
+import { afterWrongPassword, claimPasswordTry, giveBackPasswordTry } from '../password-lock';
+import { claimCaptchaFreeTry, failureSubjects, recordSigninFailure } from '../signin-failures';
 
 export async function signInWithPassword(
   ctx: AppContext,
@@ -29,20 +28,23 @@ export async function signInWithPassword(
     const account = await findSignInUser(ctx, input.username);
     attempt.accountId = account?.id ?? null;
     const subjects = failureSubjects(client.ip, attempt.accountId, input.username);
-    await passCaptchaIfDemanded(ctx, subjects, input, client.ip);
-    if (!account) {
-      // Same lock, same time, same answers as a real account: nothing tells who is registered.
-      await assertNobodyNotLocked(ctx, input.username);
-      await verifyPassword(await hashOfNobody(ctx), input.password);
-      await recordSigninFailure(ctx, subjects);
-      await countNobodyWrongPassword(ctx, input.username);
-      throw fail.rule('server:auth.badCredentials');
-    }
-    assertNotLocked(ctx, account.lockedUntil);
-    if (!(await verifyPassword(account.passwordHash, input.password))) {
-      await recordSigninFailure(ctx, subjects);
-      await countWrongPassword(ctx, account.id);
-      throw fail.rule('server:auth.badCredentials');
+    const free = await claimCaptchaFreeTry(ctx, subjects);
+    let judgedWrong = false;
+    try {
+      if (!free) await passCaptcha(ctx, input, client.ip);
+      const claimed = await claimPasswordTry(ctx, account, input.username);
+      // An address with no account costs the same hash: nothing tells who is registered.
+      const right = await verifyPassword(account?.passwordHash ?? (await hashOfNobody(ctx)), input.password);
+      if (!account || !right) {
+        judgedWrong = true;
+        // A captcha-free try already stands as the failure; a try with a captcha is counted now.
+        if (!free) await recordSigninFailure(ctx, subjects);
+        await afterWrongPassword(ctx, claimed);
+        throw fail.rule('server:auth.badCredentials');
+      }
+      await giveBackPasswordTry(ctx, claimed);
+    } finally {
+      if (free && !judgedWrong) await releaseSlots(ctx.database.db, free);
     }
     return completeSignIn(ctx, account, client, 'password');
   });

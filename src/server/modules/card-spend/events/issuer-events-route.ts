@@ -12,6 +12,7 @@ import { clientAddress } from '../../../lib/route';
 import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
 import { ISSUER_OUTCOMES } from '../event-outcomes';
 import { receiveIssuerEvent } from './receive-issuer-event';
+import { readCallbackBody } from '../../../lib/signed-delivery';
 
 export const ISSUER_EVENTS_PATH = '/api/issuer/events';
 /** `X-Signature: hex(HMAC-SHA256(issuer event secret, raw body))`, as on every signed call here. */
@@ -20,7 +21,7 @@ export const ISSUER_SIGNATURE_HEADER = SIGNATURE_HEADER;
 export function registerIssuerEventsRoute(app: Hono, ctx: AppContext): void {
   app.post(ISSUER_EVENTS_PATH, async (c) => {
     const result = await receiveIssuerEvent(ctx, {
-      rawBody: await c.req.text(),
+      rawBody: await readCallbackBody(c),
       signature: c.req.header(ISSUER_SIGNATURE_HEADER),
       ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),
     });

@@ -12,6 +12,7 @@ import { clientAddress } from '../../../lib/route';
 import { SIGNATURE_HEADER } from '../../../providers/payments/signature';
 import { CALLBACK_OUTCOMES } from './callback-log';
 import { receiveCallback } from './receive-callback';
+import { readCallbackBody } from '../../../lib/signed-delivery';
 
 export const NOTIFY_PATH = '/api/pay/notify/:channel';
 
@@ -19,7 +20,7 @@ export function registerPaymentNotifyRoute(app: Hono, ctx: AppContext): void {
   app.post(NOTIFY_PATH, async (c) => {
     const outcome = await receiveCallback(ctx, {
       channel: c.req.param('channel'),
-      rawBody: await c.req.text(),
+      rawBody: await readCallbackBody(c),
       signature: c.req.header(SIGNATURE_HEADER),
       ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),
     });

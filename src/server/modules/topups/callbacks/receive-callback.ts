@@ -13,6 +13,7 @@ import { applyPaymentEvent } from './apply-payment-event';
 import type { CallbackOutcome } from './callback-log';
 import { recordCallback } from './callback-log';
 import { parseJsonBody } from '../../../lib/signed-delivery';
+import { mayStoreUnsigned } from '../../../lib/unsigned-callbacks';
 
 export interface Notification {
   channel: string;
@@ -36,6 +37,8 @@ function claimedIds(body: unknown): { orderId: string | null; eventId: string | 
 export async function receiveCallback(ctx: AppContext, note: Notification): Promise<CallbackOutcome> {
   const json = parseJsonBody(note.rawBody);
   const refuse = async (outcome: CallbackOutcome, signatureValid: boolean) => {
+    // Anyone can send an unsigned one: stored only within its limits (lib/unsigned-callbacks.ts).
+    if (!signatureValid && !(await mayStoreUnsigned(ctx, note.ip))) return outcome;
     await recordCallback(ctx.database.db, ctx.now(), {
       channel: note.channel,
       ...claimedIds(json),
