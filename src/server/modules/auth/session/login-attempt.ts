@@ -6,7 +6,6 @@
 import type { AppContext } from '../../../context';
 import { loginLogs } from '../../../db/schema';
 import { newId } from '../../../lib/crypto';
-import { Code } from '@contract/core';
 import { AppError } from '../../../lib/errors';
 import type { ClientInfo } from '../../../lib/session';
 
@@ -19,6 +18,8 @@ export interface Attempt {
 
 /** Reason stored for failures that are not coded refusals (a server error). */
 const UNEXPECTED = 'common:catalogue.500';
+/** The message of the Google step's 428 (complete-sign-in.ts), the one step logged as `continued`. */
+export const GOOGLE_STEP = 'server:auth.googleRequired';
 
 export async function loggedAttempt<T>(
   ctx: AppContext,
@@ -32,8 +33,9 @@ export async function loggedAttempt<T>(
     await writeLoginLog(ctx, client, method, attempt.accountId, { result: 'success', reason: null });
     return result;
   } catch (error) {
-    // A 428 is not a refusal: the first factor was right and the sign-in goes on to its next step.
-    if (error instanceof AppError && error.code === Code.needStep)
+    // The Google step's 428 is not a refusal: the first factor was right and the sign-in goes on.
+    // The captcha's 428 is: nothing was judged yet, so it stays a failure with its reason.
+    if (error instanceof AppError && error.messageKey === GOOGLE_STEP)
       await writeLoginLog(ctx, client, method, attempt.accountId, { result: 'continued', reason: null });
     else
       await writeLoginLog(ctx, client, method, attempt.accountId, {

@@ -15,6 +15,7 @@ import { startSession } from '../../../lib/session';
 import type { SigninAccount } from '../find-account';
 import { clearPasswordFailures } from '../password-lock';
 import { forgetAccountFailures } from '../signin-failures';
+import { GOOGLE_STEP } from '../session/login-attempt';
 import type { FirstFactor } from './signin-tickets';
 import { issueSigninTicket } from './signin-tickets';
 
@@ -30,7 +31,7 @@ export async function completeSignIn(
       need: 'google',
       ...(await issueSigninTicket(ctx, account.id, proven, client.clientId)),
     };
-    throw fail.needStep('server:auth.googleRequired', step);
+    throw fail.needStep(GOOGLE_STEP, step);
   }
   const tokens = await inTransaction(ctx.database.db, async (tx) => {
     await forgetAccountFailures(tx, account.id);
