@@ -39,15 +39,25 @@ const WHOLE_DIGITS = /^\d{1,16}$/;
  * coercion would all turn into amounts. `min` is 1 for an amount to move, 0 for a range bound.
  */
 export function minorAmount(error: string, min: 0 | 1 = 1) {
-  return z
-    .custom<number | string>(
-      (value) =>
-        (typeof value === 'number' && Number.isSafeInteger(value)) ||
-        (typeof value === 'string' && WHOLE_DIGITS.test(value)),
-      { error },
-    )
-    .transform(Number)
-    .pipe(z.number().int({ error }).min(min, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
+  return (
+    z
+      .custom<number | string>(
+        (value) =>
+          (typeof value === 'number' && Number.isSafeInteger(value)) ||
+          (typeof value === 'string' && WHOLE_DIGITS.test(value)),
+        { error },
+      )
+      // What the OpenAPI document says (a custom check is otherwise "anything"): an integer of minor
+      // units. A form body carries its digits, which OpenAPI's form serialisation writes anyway.
+      .meta({
+        type: 'integer',
+        minimum: min,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Minor units (cents, fen): a whole number.',
+      })
+      .transform(Number)
+      .pipe(z.number().int({ error }).min(min, { error }).max(Number.MAX_SAFE_INTEGER, { error }))
+  );
 }
 
 /** Six-digit code sent by e-mail. */

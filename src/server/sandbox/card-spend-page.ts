@@ -6,12 +6,11 @@
  * shown by serial and last four digits only.
  */
 import { currencyCode } from '../../contract/core';
+import { escapeHtml } from '../lib/markup';
 import { moneyText } from '../modules/topups/money-text';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
 
-function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const esc = escapeHtml;
 
 function money(amount: number, currency: string): string {
   const code = currencyCode.safeParse(currency);
