@@ -47,7 +47,7 @@ describe('the OpenAPI document', () => {
     );
     expect(statuses(op('/api/card/importData'))).toContain('413');
     expect(statuses(op('/api/user/cancel/submit'))).toContain('428');
-    expect(statuses(op('/api/user/info', 'get'))).not.toContain('409');
+    expect(statuses(op('/api/user/info', 'get'))).not.toContain('413');
   });
 
   it('declares the statuses a call answers beyond its kind: a locked or second-factor sign-in, an unknown id', () => {

@@ -55,11 +55,13 @@ function statusesOf(def: EndpointDef, fields: readonly string[]): number[] {
   const statuses = [400, 429, 500];
   if (def.auth !== 'none') statuses.push(401);
   if (def.auth === 'bearer') statuses.push(403);
-  if (def.method === 'POST') statuses.push(409, 422);
-  // A download is refused by rules too (a wrong e-mail code, too many rows).
-  if (def.answer === 'file') statuses.push(422);
+  // A rule or a conflict can refuse any call: the spec's GETs send codes, take offers and name
+  // objects (an unknown notice is 422), downloads check e-mail codes.
+  statuses.push(409, 422);
   if (def.encoding === 'multipart') statuses.push(413);
-  if (fields.includes('stepUpTicket')) statuses.push(428);
+  // A step-up grant is kept by the session (lib/step-up.ts), so a bearer call may ask for one
+  // without a ticket field of its own (the e-mail change).
+  if (def.auth === 'bearer' || fields.includes('stepUpTicket')) statuses.push(428);
   if (def.auth === 'bearer' && fields.some((field) => NAMES_AN_OBJECT.test(field))) statuses.push(404);
   statuses.push(...(def.answers ?? []));
   return [...new Set(statuses)].sort((a, b) => a - b);
