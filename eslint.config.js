@@ -1,8 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
 import boundaries from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
@@ -31,6 +33,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
     },
+  },
+  {
+    // No import cycle (architecture.md): import-x follows every import the bundle runs, dynamic
+    // ones too, resolved as tsconfig.json resolves them (aliases included). `import type` is erased
+    // and skipped here; tools/import-cycles.test.ts holds those too.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          tsconfig: { configFile: path.resolve('tsconfig.json') },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // React's hook rules apply to the PWA; Playwright fixtures also call a function named `use`.

@@ -36,7 +36,12 @@ export default defineConfig({
       },
       {
         resolve,
-        test: { name: 'contract', include: ['src/contract/**/*.test.ts'], environment: 'node' },
+        // tools/: checks over the whole tree (import cycles), plain Node like the contract's.
+        test: {
+          name: 'contract',
+          include: ['src/contract/**/*.test.ts', 'tools/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         resolve,

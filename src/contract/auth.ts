@@ -111,6 +111,7 @@ export const signup = endpoint({
 
 export const loginPwd = endpoint({
   id: 'auth.loginPwd',
+  answers: [403, 423, 428],
   method: 'POST',
   path: '/api/user/loginPwd',
   encoding: 'form',
@@ -133,6 +134,7 @@ export const loginCode = endpoint({
 
 export const loginByCode = endpoint({
   id: 'auth.loginByCode',
+  answers: [403, 423, 428],
   method: 'POST',
   path: '/api/user/loginByCode',
   encoding: 'form',
@@ -144,6 +146,7 @@ export const loginByCode = endpoint({
 
 export const loginByGoogle = endpoint({
   id: 'auth.loginByGoogle',
+  answers: [403, 423, 428],
   method: 'POST',
   path: '/api/user/loginByGoogle',
   encoding: 'form',
@@ -155,6 +158,7 @@ export const loginByGoogle = endpoint({
 
 export const refreshToken = endpoint({
   id: 'auth.token',
+  answers: [403],
   method: 'POST',
   path: '/api/oauth/token',
   encoding: 'form',

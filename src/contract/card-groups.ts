@@ -213,6 +213,7 @@ export const editCardGroup = endpoint({
 
 export const cardGroupDown = endpoint({
   id: 'cardGroups.cardDown',
+  answers: [428],
   method: 'GET',
   path: '/api/cardGroup/cardDown',
   encoding: 'query',

@@ -220,6 +220,7 @@ const cardExtras = {
 
 export const newCard = endpoint({
   id: 'cards.newCard',
+  answers: [503],
   method: 'POST',
   path: '/api/card/newCard',
   encoding: 'form',
@@ -246,6 +247,7 @@ export type BatchResult = z.infer<typeof batchResult>;
 
 export const batchOpenCard = endpoint({
   id: 'cards.batchOpenCard',
+  answers: [503],
   method: 'POST',
   path: '/api/card/batchOpenCard',
   encoding: 'form',
@@ -338,6 +340,7 @@ export const importDataCost = endpoint({
 
 export const importData = endpoint({
   id: 'cards.importData',
+  answers: [503],
   method: 'POST',
   path: '/api/card/importData',
   encoding: 'multipart',
@@ -675,6 +678,7 @@ export const cardLog = endpoint({
 
 export const cardDetail = endpoint({
   id: 'cards.detail',
+  answers: [428],
   method: 'POST',
   path: '/api/card/detail',
   encoding: 'form',
@@ -914,6 +918,7 @@ export const teamScope = {
 
 export const cardDown = endpoint({
   id: 'cards.cardDown',
+  answers: [428],
   method: 'GET',
   path: '/api/card/cardDown',
   encoding: 'query',

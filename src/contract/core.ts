@@ -43,6 +43,13 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   answer?: AnswerKind;
   /** The media types an `image` or `file` answer comes in (the OpenAPI document lists them). */
   media?: readonly string[];
+  /**
+   * Statuses this call answers besides those of its kind (OpenAPI, server/lib/openapi.ts): 403 a
+   * frozen account signing in or refreshing, 404 an unknown invitation, 423 a locked sign-in, 428
+   * a second factor or code asked for, 503 the issuer unavailable. The harness checks every answer
+   * a server test gets against the document (src/server/testing/openapi-answers.ts).
+   */
+  answers?: readonly (403 | 404 | 423 | 428 | 503)[];
   /** State-changing calls are written to the operation log; defaults to true for bearer POSTs. */
   audited?: boolean;
   summary: string;

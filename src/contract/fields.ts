@@ -50,21 +50,31 @@ function amountIssue(value: unknown): string | null {
  * with the field's general message (which may say "greater than zero").
  */
 export function minorAmount(error: string, min: 0 | 1 = 1) {
-  return z
-    .custom<number | string>(
-      (value) =>
-        (typeof value === 'number' && Number.isSafeInteger(value)) ||
-        (typeof value === 'string' && WHOLE_DIGITS.test(value)),
-      { error: (issue) => amountIssue(issue.input) ?? error },
-    )
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int({ error })
-        .min(min, { error: (issue) => amountIssue(issue.input) ?? error })
-        .max(Number.MAX_SAFE_INTEGER, { error }),
-    );
+  return (
+    z
+      .custom<number | string>(
+        (value) =>
+          (typeof value === 'number' && Number.isSafeInteger(value)) ||
+          (typeof value === 'string' && WHOLE_DIGITS.test(value)),
+        { error: (issue) => amountIssue(issue.input) ?? error },
+      )
+      // What the OpenAPI document says (a custom check is otherwise "anything"): an integer of minor
+      // units. A form body carries its digits, which OpenAPI's form serialisation writes anyway.
+      .meta({
+        type: 'integer',
+        minimum: min,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Minor units (cents, fen): a whole number.',
+      })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int({ error })
+          .min(min, { error: (issue) => amountIssue(issue.input) ?? error })
+          .max(Number.MAX_SAFE_INTEGER, { error }),
+      )
+  );
 }
 
 /** Six-digit code sent by e-mail. */

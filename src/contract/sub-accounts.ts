@@ -204,6 +204,7 @@ export const inviteCheck = endpoint({
 
 export const inviteAccept = endpoint({
   id: 'subAccounts.inviteAccept',
+  answers: [404],
   method: 'POST',
   path: '/api/sub/invite/accept',
   encoding: 'form',

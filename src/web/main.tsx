@@ -12,7 +12,7 @@ import { App } from './App';
 import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
 import { captureInviteCode } from './features/auth/invite';
 import { followAccess } from './lib/access-follow';
-import { setPageOpener, setSignInRedirect } from './lib/http';
+import { setPageOpener, setRightsRefresh, setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
 import { createAppRouter } from './router';
@@ -40,6 +40,8 @@ function createApp() {
   });
 
   setPageOpener((path) => void router.navigate({ to: path }));
+  // A refusal for rights the stored session claims (4030): fetch the rights again.
+  setRightsRefresh(() => void import('./lib/access-refresh').then(({ refreshAccess }) => refreshAccess()));
 
   // Rights that change while a page shows (the live stream's `account`) re-check that page.
   followAccess(router);

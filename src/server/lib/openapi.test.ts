@@ -47,7 +47,39 @@ describe('the OpenAPI document', () => {
     );
     expect(statuses(op('/api/card/importData'))).toContain('413');
     expect(statuses(op('/api/user/cancel/submit'))).toContain('428');
-    expect(statuses(op('/api/user/info', 'get'))).not.toContain('409');
+    expect(statuses(op('/api/user/info', 'get'))).not.toContain('413');
+  });
+
+  it('declares the statuses a call answers beyond its kind: a locked or second-factor sign-in, an unknown id', () => {
+    const statuses = (operation: Operation) => Object.keys(operation.responses);
+    expect(statuses(op('/api/user/loginPwd'))).toEqual(expect.arrayContaining(['423', '428']));
+    expect(statuses(op('/api/card/detail'))).toEqual(expect.arrayContaining(['404', '428']));
+    expect(statuses(op('/api/card/newCard'))).toContain('503');
+    expect(statuses(op('/api/user/info', 'get'))).not.toContain('404');
+  });
+
+  it('documents every money amount as an integer of minor units, and only files as binary', () => {
+    const binary: string[] = [];
+    const amounts: unknown[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'format' && value === 'binary' && !where.includes('/responses/')) binary.push(where);
+        if (/^(amount|minBalance|maxBalance)$/.test(key) && where.endsWith('/properties'))
+          amounts.push(value);
+        walk(value, `${where}/${key}`);
+      }
+    };
+    walk(doc.paths, '');
+    expect(
+      binary.every((where) => where.endsWith('/properties/file')),
+      binary.join('\n'),
+    ).toBe(true);
+    expect(amounts.length).toBeGreaterThanOrEqual(30);
+    for (const amount of amounts)
+      expect(amount).toMatchObject({ type: 'integer', minimum: expect.any(Number) });
+    const recharge = op('/api/card/recharge').requestBody!.content['application/json']!.schema;
+    expect(recharge.properties!.amount).toMatchObject({ type: 'integer', minimum: 1 });
   });
 
   it('makes uploads binary and names the media types of downloads', () => {

@@ -16,13 +16,17 @@ const MEDIA: Record<EndpointDef['encoding'], string> = {
   multipart: 'multipart/form-data',
 };
 
-/** A file field (`z.instanceof(File)`) is a binary string in the document, not "anything". */
+/**
+ * A file field (`z.instanceof(File)`) is a binary string in the document, not "anything". Other
+ * custom checks say what they are in their metadata (a money amount: an integer of minor units,
+ * contract/fields.ts `minorAmount`) and keep it.
+ */
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   return z.toJSONSchema(type, {
     io,
     unrepresentable: 'any',
     override: (ctx) => {
-      if (ctx.zodSchema._zod.def.type === 'custom')
+      if (ctx.zodSchema._zod.def.type === 'custom' && ctx.jsonSchema.type === undefined)
         Object.assign(ctx.jsonSchema, { type: 'string', format: 'binary' });
     },
   }) as Record<string, unknown>;
@@ -33,22 +37,34 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'The request is malformed; `msg` names the field in the reader’s language.',
   401: 'No valid session or client credentials.',
   403: 'The session may not make this call (permission, or a frozen account).',
+  404: 'A named object (card, order, group, role…) does not exist or is not the caller’s.',
   409: 'A conflict: an Idempotency-Key reused for a different request, a call still in progress, or a changed price.',
   413: 'The uploaded file is too large.',
   422: 'A business rule refuses the call; `msg` says which.',
+  423: 'Sign-in is locked after repeated failures; `data.retryAfter` says for how many seconds.',
   428: 'A step-up re-authentication is needed first; `data.stepUp` names its purpose.',
   429: 'Too many requests; `msg` says when to try again.',
   500: 'An unexpected failure; nothing was changed.',
+  503: 'The card issuer is unavailable; nothing was charged.',
 };
+
+/** A request field naming an object of the caller's (`cardId`, `orderIds`, `id`): it may be unknown. */
+const NAMES_AN_OBJECT = /^(id|ids|gid|\w+Ids?)$/;
 
 function statusesOf(def: EndpointDef, fields: readonly string[]): number[] {
   const statuses = [400, 429, 500];
   if (def.auth !== 'none') statuses.push(401);
   if (def.auth === 'bearer') statuses.push(403);
-  if (def.method === 'POST') statuses.push(409, 422);
+  // A rule or a conflict can refuse any call: the spec's GETs send codes, take offers and name
+  // objects (an unknown notice is 422), downloads check e-mail codes.
+  statuses.push(409, 422);
   if (def.encoding === 'multipart') statuses.push(413);
-  if (fields.includes('stepUpTicket')) statuses.push(428);
-  return statuses.sort((a, b) => a - b);
+  // A step-up grant is kept by the session (lib/step-up.ts), so a bearer call may ask for one
+  // without a ticket field of its own (the e-mail change).
+  if (def.auth === 'bearer' || fields.includes('stepUpTicket')) statuses.push(428);
+  if (def.auth === 'bearer' && fields.some((field) => NAMES_AN_OBJECT.test(field))) statuses.push(404);
+  statuses.push(...(def.answers ?? []));
+  return [...new Set(statuses)].sort((a, b) => a - b);
 }
 
 function successContent(def: EndpointDef): Record<string, unknown> {

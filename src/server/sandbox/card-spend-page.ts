@@ -7,12 +7,11 @@
  */
 import { currencyCode } from '../../contract/core';
 import { minorToDecimal } from '../../contract/minor-units';
+import { escapeHtml } from '../lib/markup';
 import { moneyText } from '../modules/topups/money-text';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
 
-function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const esc = escapeHtml;
 
 function money(amount: number, currency: string): string {
   const code = currencyCode.safeParse(currency);

@@ -1,24 +1,13 @@
 /**
  * The HTML of the sandbox review page (`GET /sandbox/forecasts`): one self-contained page, no
  * script (the app's CSP allows none inline, and plain forms work on every phone), inline styles
- * only. Every value that came from a customer is escaped.
+ * only. Every value that came from a customer is escaped (Hono's escaper, lib/markup.ts).
  */
 import type { Lang } from '../lib/i18n';
 import { translate } from '../lib/i18n';
+import { escapeHtml } from '../lib/markup';
 import type { ReviewItem } from '../modules/forecasts/list-review-queue';
 import { REJECT_REASON_MAX } from '../modules/forecasts/review-forecast';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
 
 function dollars(minor: number): string {
   const sign = minor < 0 ? '-' : '';

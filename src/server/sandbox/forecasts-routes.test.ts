@@ -7,7 +7,7 @@ import { signedInAccount } from '../testing/signed-in';
 import { tinyPng } from '../testing/images';
 import { eventsOf, forecastIn, forecastRow, submit, usdBalance, validFields } from '../testing/forecasts';
 import type { ForecastView } from '../../contract/finance';
-import { escapeHtml } from './forecasts-page';
+import { escapeHtml } from '../lib/markup';
 
 let t: TestApp;
 beforeAll(async () => {

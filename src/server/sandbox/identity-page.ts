@@ -9,7 +9,7 @@ import type { Lang } from '../lib/i18n';
 import { translate } from '../lib/i18n';
 import type { IdentityReviewItem } from '../modules/identity/list-review-queue';
 import { NOTE_MAX } from '../modules/identity/review-order';
-import { escapeHtml } from './forecasts-page';
+import { escapeHtml } from '../lib/markup';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;background:#f4f5f7;color:#1d2129}

@@ -3,6 +3,7 @@
  * and forms work on every phone). Every value is escaped.
  */
 import { currencyCode } from '../../contract/core';
+import { escapeHtml } from '../lib/markup';
 import { moneyText } from '../modules/topups/money-text';
 import type { SimulatorOrder } from './payments-simulator';
 
@@ -14,9 +15,7 @@ const CHANNEL_NAMES: Record<SimulatorOrder['channel'], string> = {
   bank_card: 'Bank card',
 };
 
-function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const esc = escapeHtml;
 
 function money(amount: number, currency: string): string {
   const code = currencyCode.safeParse(currency);

@@ -98,7 +98,7 @@ describe('payment simulator', () => {
     const res = await t.raw(`/sandbox/payments?account=${encodeURIComponent('"><script>x</script>')}`);
     const page = await res.text();
     expect(page).not.toContain('<script>x');
-    expect(page).toContain('&#34;&#62;&#60;script&#62;');
+    expect(page).toContain('&quot;&gt;&lt;script&gt;');
   });
 });
 

@@ -7,7 +7,7 @@ import type { Lang } from '../lib/i18n';
 import { translate } from '../lib/i18n';
 import type { PayoutItem } from '../modules/agent/payouts/list-payout-queue';
 import { FAILURE_REASON_MAX } from '../modules/agent/payouts/settle-payout';
-import { escapeHtml } from './forecasts-page';
+import { escapeHtml } from '../lib/markup';
 
 function money(minor: number, currency: string): string {
   const whole = Math.floor(minor / 100).toLocaleString('en-US');

@@ -21,6 +21,7 @@ import { createIdentityProvider } from '../providers/identity';
 import { createIssuerProvider } from '../providers/issuer';
 import { createPaymentsProvider } from '../providers/payments';
 import { createStorageProvider } from '../providers/storage';
+import { checkAnswer } from './openapi-answers';
 import type { TestDatabase, TestDbKind } from './test-db';
 import { openTestDatabase } from './test-db';
 
@@ -115,7 +116,10 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
       body = new URLSearchParams(fields).toString();
     }
     const res = await app.request(url, { method: def.method, headers, body });
-    return { status: res.status, body: (await res.json()) as Envelope };
+    const answer = { status: res.status, body: (await res.json()) as Envelope };
+    // The OpenAPI document must say what every tested call really answers (openapi-answers.ts).
+    checkAnswer(def, answer.status, answer.body);
+    return answer;
   };
 
   const latestCode = async (email: string) => {

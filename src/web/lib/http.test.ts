@@ -5,7 +5,15 @@ import { info } from '../../contract/account';
 import { loginPwd, logout, signupCode } from '../../contract/auth';
 import { endpoint } from '../../contract/core';
 import { stubApi } from '../testing/utils';
-import { ApiError, call, download, fileNameOf, newIdempotencyKey, setSignInRedirect } from './http';
+import {
+  ApiError,
+  call,
+  download,
+  fileNameOf,
+  newIdempotencyKey,
+  setRightsRefresh,
+  setSignInRedirect,
+} from './http';
 import { toastError } from './notify';
 import { saveTokens } from './session';
 import { getItem, setItem } from './storage';
@@ -227,6 +235,16 @@ describe('call: session', () => {
     expect(getItem('access_token')).toBe(OLD.access_token);
     expect(redirect).not.toHaveBeenCalled();
     expect(toastError).toHaveBeenCalledWith('No permission for this action');
+  });
+
+  it('asks for the rights again on 4030, through the registered refresh', async () => {
+    const refresh = vi.fn();
+    setRightsRefresh(refresh);
+    saveTokens(OLD);
+    stubApi(() => ({ code: 4030, msg: 'No permission for this action' }));
+    await expect(call(info, {})).rejects.toMatchObject({ code: 4030 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    setRightsRefresh(() => undefined);
   });
 });
 

@@ -84,6 +84,17 @@ export function setPageOpener(handler: PageOpener): void {
   openPage = handler;
 }
 
+/**
+ * What fetches the stored rights again when the server refuses one (main.tsx registers
+ * lib/access-refresh.ts, loaded on demand). Registered, not imported: access-refresh calls through
+ * this module, and the two would import each other.
+ */
+let refreshRights: () => void = () => undefined;
+
+export function setRightsRefresh(handler: () => void): void {
+  refreshRights = handler;
+}
+
 const client = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0, // Retries are ours to decide (refresh, idempotency); never automatic.
@@ -260,7 +271,7 @@ function failure(endpoint: EndpointDef, envelope: Envelope, options: CallOptions
   // The stored rights let the user try something the server refuses: they are out of date (the
   // owner changed the member's role). Fetch them again so the screen follows.
   if (code === NO_PERMISSION_CODE && endpoint.auth === 'bearer') {
-    void import('./access-refresh').then(({ refreshAccess }) => refreshAccess());
+    refreshRights();
   }
   if (!options.silent && code !== NEED_STEP_CODE) {
     const text = messageFor(endpoint, envelope);

@@ -7,7 +7,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isLive, onLiveChange } from './live-events';
-import { applyChange, MAX_RETRY_MS, parseSse, retryDelay, startLive, stopLive } from './live';
+import { applyChange, MAX_RETRY_MS, retryDelay, startLive, stopLive } from './live';
 import { appStore, endSession, saveTokens } from './session';
 import { walletAtom } from './wallet';
 import * as http from './http';
@@ -65,20 +65,6 @@ afterEach(async () => {
   await endSession();
 });
 
-describe('parseSse', () => {
-  it('reads events, retry and heartbeats, and keeps an unfinished event for later', () => {
-    const parsed = parseSse(
-      'retry: 3000\n\n: ping\n\nevent: ready\ndata: {}\n\nevent: change\ndata: {"kinds":["wallet"]}\n\nevent: cha',
-    );
-    expect(parsed.retry).toBe(3000);
-    expect(parsed.events).toEqual([
-      { event: 'ready', data: '{}' },
-      { event: 'change', data: '{"kinds":["wallet"]}' },
-    ]);
-    expect(parsed.rest).toBe('event: cha');
-  });
-});
-
 describe('retryDelay', () => {
   it('doubles from the server’s retry, caps at a minute, and spreads by ±20 %', () => {
     expect(retryDelay(0, 3000, () => 0.5)).toBe(3000);
@@ -124,6 +110,20 @@ describe('the connection', () => {
     await vi.waitFor(() => expect(wallet.refreshWallet).toHaveBeenCalled());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['account', 'overview'] });
     expect(appStore.get(walletAtom)).toBeNull();
+  });
+
+  it('reads events split across chunks, CRLF line ends and heartbeats, and applies each once whole', async () => {
+    tokens();
+    const net = streamingFetch();
+    startLive(new QueryClient(), net.fetcher);
+    await vi.waitFor(() => expect(net.opened).toBe(1));
+    net.send(': ping\r\n\r\nevent: ready\r\ndata: {}\r\n\r\nevent: cha');
+    await vi.waitFor(() => expect(isLive()).toBe(true));
+    net.send('nge\r\ndata: {"kinds":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(wallet.refreshWallet).not.toHaveBeenCalled();
+    net.send('["wallet"]}\r\n\r\n');
+    await vi.waitFor(() => expect(wallet.refreshWallet).toHaveBeenCalledTimes(1));
   });
 
   it('reconnects after a drop, falls back meanwhile, and catches up on every kind once back', async () => {

@@ -17,8 +17,13 @@
  * `end` (the session ended: frozen member, logout elsewhere, password changed…) and 401/403/610
  * stop it for good and sign the tab out locally, saying why, as an API call refused so would. A tab hidden for HIDDEN_CLOSE_MS lets
  * its stream go and reopens it when shown again.
+ *
+ * The event-stream text is read by `eventsource-parser` (the WHATWG rules: fields, CR/LF/CRLF line
+ * ends, comments, `retry:`); the reconnect is ours, since the browser's EventSource would reconnect
+ * on its own without the token.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { LiveEndCause } from '../../contract/live';
 import { liveEndCause, stream } from '../../contract/live';
 import { refreshAccess } from './access-refresh';
@@ -77,35 +82,6 @@ const END_CODES = new Set([401, 403, 610]);
 export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
   const plain = Math.min(MAX_RETRY_MS, baseMs * 2 ** attempt);
   return Math.round(plain * (0.8 + 0.4 * random()));
-}
-
-export interface SseEvent {
-  event: string;
-  data: string;
-}
-
-/** Splits Server-Sent Events text into complete events, `retry:` values and the unfinished rest. */
-export function parseSse(text: string): { events: SseEvent[]; retry: number | null; rest: string } {
-  const normal = text.replace(/\r\n?/g, '\n');
-  const blocks = normal.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events: SseEvent[] = [];
-  let retry: number | null = null;
-  for (const block of blocks) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue; // heartbeat
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-      else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
-    }
-    if (data.length > 0) events.push({ event, data: data.join('\n') });
-  }
-  return { events, retry, rest };
 }
 
 /** Applies one change: stale queries, the wallet atom, and the features' own listeners. */
@@ -245,37 +221,46 @@ class LiveConnection {
   private async read(body: ReadableStream<Uint8Array>, onReady: () => void): Promise<Outcome> {
     const reader = body.getReader();
     const decoder = new TextDecoder();
-    let buffer = '';
+    let ended = false;
+    const parser = createParser({
+      onRetry: (ms) => {
+        this.baseRetryMs = Math.max(1000, ms);
+      },
+      onEvent: (event) => {
+        if (!ended) ended = this.onEvent(event, onReady);
+      },
+    });
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return 'dropped';
-        buffer += decoder.decode(value, { stream: true });
-        const parsed = parseSse(buffer);
-        buffer = parsed.rest;
-        if (parsed.retry !== null) this.baseRetryMs = Math.max(1000, parsed.retry);
-        for (const event of parsed.events) {
-          if (event.event === 'ready') {
-            onReady();
-            setLiveConnected(true);
-            // Whatever changed while the stream was down was not heard: look again once.
-            if (this.connectedBefore) applyChange(this.client, new Set(ALL_KINDS));
-            this.connectedBefore = true;
-          } else if (event.event === 'change') {
-            const kinds = (JSON.parse(event.data) as { kinds?: LiveKind[] }).kinds ?? [];
-            applyChange(this.client, new Set(kinds.filter((kind) => ALL_KINDS.includes(kind))));
-          } else if (event.event === 'end') {
-            const data = JSON.parse(event.data) as { cause?: string };
-            signOutHere(liveEndCause(data.cause));
-            return 'ended';
-          }
-        }
+        parser.feed(decoder.decode(value, { stream: true }));
+        if (ended) return 'ended';
       }
     } catch {
       return 'dropped';
     } finally {
       reader.cancel().catch(() => undefined);
     }
+  }
+
+  /** Acts on one event; true when it ended the session (`end`). */
+  private onEvent(event: EventSourceMessage, onReady: () => void): boolean {
+    if (event.event === 'ready') {
+      onReady();
+      setLiveConnected(true);
+      // Whatever changed while the stream was down was not heard: look again once.
+      if (this.connectedBefore) applyChange(this.client, new Set(ALL_KINDS));
+      this.connectedBefore = true;
+    } else if (event.event === 'change') {
+      const kinds = (JSON.parse(event.data) as { kinds?: LiveKind[] }).kinds ?? [];
+      applyChange(this.client, new Set(kinds.filter((kind) => ALL_KINDS.includes(kind))));
+    } else if (event.event === 'end') {
+      const data = JSON.parse(event.data) as { cause?: string };
+      signOutHere(liveEndCause(data.cause));
+      return true;
+    }
+    return false;
   }
 }
 

@@ -15,15 +15,11 @@
 import { atom } from 'jotai';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import en from '../../../locales/en/pwa.json';
-import zh from '../../../locales/zh-CN/pwa.json';
 import { currentLang, i18n, langOf } from './i18n';
 import { appStore } from './session';
 import type { Lang } from './storage';
 
-export const PWA_NS = 'pwa';
-i18n.addResourceBundle('zh-CN', PWA_NS, zh, true, true);
-i18n.addResourceBundle('en', PWA_NS, en, true, true);
+export { PWA_NS } from './pwa-strings';
 
 export const MANIFEST_HREF: Readonly<Record<Lang, string>> = {
   cn: '/manifest.webmanifest',

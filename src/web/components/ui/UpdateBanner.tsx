@@ -4,7 +4,7 @@
  * the next start. Reloading is the user's choice, never forced, so no typed form input is lost.
  */
 import { useTranslation } from 'react-i18next';
-import { PWA_NS } from '../../lib/pwa';
+import { PWA_NS } from '../../lib/pwa-strings';
 import { LineIcon } from './icons';
 import './update-banner.css';
 

@@ -10,7 +10,7 @@ import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
-import type { MemberSheetProps } from './MemberActionHost';
+import type { MemberSheetProps } from './member-sheet';
 import { memberName } from './member-status';
 
 export function ConfirmMemberSheet({

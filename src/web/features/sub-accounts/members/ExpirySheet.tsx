@@ -9,7 +9,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
 import { ExpiryChoice } from './ExpiryChoice';
-import type { MemberSheetProps } from './MemberActionHost';
+import type { MemberSheetProps } from './member-sheet';
 import { memberName } from './member-status';
 
 export function ExpirySheet({ member, onClose, onDone }: MemberSheetProps) {

@@ -16,7 +16,7 @@ import { formatMoney } from '../../../lib/money';
 import { toastSuccess } from '../../../lib/notify';
 import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
-import type { MemberSheetProps } from './MemberActionHost';
+import type { MemberSheetProps } from './member-sheet';
 import { memberName } from './member-status';
 
 export const LIMIT_FIELDS = [

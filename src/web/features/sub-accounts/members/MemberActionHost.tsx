@@ -5,10 +5,8 @@ import { ConfirmMemberSheet } from './ConfirmMemberSheet';
 import { ExpirySheet } from './ExpirySheet';
 import { LimitsSheet } from './LimitsSheet';
 import { RenewSheet } from './RenewSheet';
+import type { MemberAction } from './member-sheet';
 import { RoleSheet } from './RoleSheet';
-
-export type MemberAction =
-  'changeRole' | 'limits' | 'renew' | 'expiryPolicy' | 'resetPwd' | 'freeze' | 'unfreeze';
 
 export interface MemberActionHostProps {
   active: { member: SubAccountView; action: MemberAction } | null;
@@ -38,11 +36,4 @@ export function MemberActionHost({ active, onClose }: MemberActionHostProps) {
     case 'unfreeze':
       return <ConfirmMemberSheet {...props} action={action} />;
   }
-}
-
-/** What every member sheet gets. */
-export interface MemberSheetProps {
-  member: SubAccountView;
-  onClose: () => void;
-  onDone: () => void;
 }

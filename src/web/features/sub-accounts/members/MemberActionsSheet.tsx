@@ -10,7 +10,7 @@ import type { SubAccountView } from '@contract/sub-accounts';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TEAM_NS } from '../i18n';
-import type { MemberAction } from './MemberActionHost';
+import type { MemberAction } from './member-sheet';
 import { MemberStatus, MemberWho } from './MemberCells';
 import { memberName } from './member-status';
 

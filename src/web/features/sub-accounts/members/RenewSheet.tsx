@@ -13,7 +13,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { isCalendarDate, productLastDay, productToday } from '../../../lib/product-time';
 import { useBusy } from '../../../lib/useBusy';
 import { TEAM_NS } from '../i18n';
-import type { MemberSheetProps } from './MemberActionHost';
+import type { MemberSheetProps } from './member-sheet';
 import { extendedBy, memberName } from './member-status';
 import { DateField } from '../../../components/ui/DateField';
 

@@ -10,7 +10,7 @@ import { toastSuccess } from '../../../lib/notify';
 import { useBusy } from '../../../lib/useBusy';
 import { useRoleEnum } from '../api';
 import { TEAM_NS } from '../i18n';
-import type { MemberSheetProps } from './MemberActionHost';
+import type { MemberSheetProps } from './member-sheet';
 import { memberName } from './member-status';
 
 export function RoleSheet({ member, onClose, onDone }: MemberSheetProps) {
