@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { signInAddresses } from '../db/schema';
-import type { AppError} from './errors';
+import type { AppError } from './errors';
 import { fail } from './errors';
 
 export function addressTakenError(): AppError {
