@@ -7,7 +7,7 @@
  * Each can be hidden; a code leaves by itself when it expires. It is loaded with the shell
  * (LiveAlertsLazy), never on the sign-in page.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_ALERTS_NS } from '../../../components/ui/live-alerts-i18n';
 import { Money } from '../../../components/ui/Money';
@@ -15,31 +15,12 @@ import '../../../components/ui/live-alerts.css';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { hasPermission } from '../../../lib/permissions';
 import { maskedLast4 } from '../list/card-format';
-import { minutesSeconds } from './OtpList';
+import { minutesSeconds, spacedCode, useSecondsUntil } from './otp-clock';
 import { useLiveAlerts, type LiveCodeAlert } from './useLiveAlerts';
 import type { TradeRow } from '@contract/records';
 
 /** How long a decline notice stays unless hidden sooner: long enough to read, then out of the way. */
 export const DECLINE_NOTICE_MS = 20_000;
-
-function spaced(code: string): string {
-  return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
-}
-
-/** A clock ticking each second while something on screen counts down. */
-function useSeconds(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const catchUp = setTimeout(() => setNow(Date.now()), 0);
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      clearTimeout(catchUp);
-      clearInterval(timer);
-    };
-  }, [running]);
-  return now;
-}
 
 function CloseButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
   return (
@@ -89,7 +70,7 @@ function CodeAlert({
           onClick={() => void copyWithNotice(code.code, t('code.copyFailed'))}
           data-testid="live-code-value"
         >
-          <span className="cp-mono">{spaced(code.code)}</span>
+          <span className="cp-mono">{spacedCode(code.code)}</span>
           <span className="cp-live__copy">{t('code.tapToCopy')}</span>
         </button>
         <div className="cp-live__meta">
@@ -155,7 +136,7 @@ export function LiveAlerts() {
     codes: hasPermission('card:otp'),
     declines: hasPermission('card:record'),
   });
-  const now = useSeconds(codes.length > 0);
+  const now = useSecondsUntil(codes.reduce((max, code) => Math.max(max, code.expiresAt), 0));
   const live = codes.filter((code) => code.expiresAt > now);
   const [newest] = live;
   const decline = declines[0];

@@ -3,47 +3,19 @@
  * amount, the card, and a countdown of the time it can still be used. Expired codes stay listed
  * (the pool covers the last hour) but are dimmed and say so.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/ui/Money';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { productDateTime } from '../../../lib/product-time';
 import { maskedLast4 } from '../list/card-format';
 import { CARD_LIST_NS } from '../list/i18n';
+import { minutesSeconds, spacedCode, useSecondsUntil } from './otp-clock';
 import type { OtpCode } from './useOtpCodes';
-
-/** 154 -> "02:34". */
-export function minutesSeconds(total: number): string {
-  const s = Math.max(0, Math.floor(total));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** "123456" -> "123 456": easier to read out and to type into a bank's page. */
-function spacedCode(code: string): string {
-  return code.length === 6 ? `${code.slice(0, 3)} ${code.slice(3)}` : code;
-}
-
-/** One clock for the whole list, ticking each second while some code is still running. */
-function useNow(latestExpiry: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const running = latestExpiry > now;
-  useEffect(() => {
-    if (!running) return;
-    // A clock that stood still meanwhile catches up at once, then ticks every second.
-    const catchUp = setTimeout(() => setNow(Date.now()), 0);
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      clearTimeout(catchUp);
-      clearInterval(timer);
-    };
-  }, [running, latestExpiry]);
-  return now;
-}
 
 export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCard: boolean }) {
   const { t } = useTranslation(CARD_LIST_NS);
   const latestExpiry = codes.reduce((max, code) => Math.max(max, code.expiresAt), 0);
-  const now = useNow(latestExpiry);
+  const now = useSecondsUntil(latestExpiry);
 
   const copy = (code: string) => void copyWithNotice(code, t('copyFailed'));
 
