@@ -46,17 +46,19 @@ function amountIssue(value: unknown): string | null {
  * integer or as a string of decimal digits (form bodies and query strings carry text). Nothing
  * looser: not `true`, `[5000]`, `"0xC350"`, `"1e3"`, `" 12"` or `"-600"`, which a plain numeric
  * coercion would all turn into amounts. `min` is 1 for an amount to move, 0 for a range bound.
- * A fraction of a minor unit (`100.5`) or a negative amount is told as such (issue 29 item 18), not
- * with the field's general message (which may say "greater than zero").
+ * A fraction of a minor unit (`100.5`) or a negative amount to move is told as such (issue 29 item
+ * 18), not with the field's general message (which may say "greater than zero"); a range bound
+ * (`min` 0) keeps its own message, the spec's "Please enter the correct balance range".
  */
 export function minorAmount(error: string, min: 0 | 1 = 1) {
+  const told = (input: unknown) => (min === 1 ? amountIssue(input) : null) ?? error;
   return (
     z
       .custom<number | string>(
         (value) =>
           (typeof value === 'number' && Number.isSafeInteger(value)) ||
           (typeof value === 'string' && WHOLE_DIGITS.test(value)),
-        { error: (issue) => amountIssue(issue.input) ?? error },
+        { error: (issue) => told(issue.input) },
       )
       // What the OpenAPI document says (a custom check is otherwise "anything"): an integer of minor
       // units. A form body carries its digits, which OpenAPI's form serialisation writes anyway.
@@ -71,7 +73,7 @@ export function minorAmount(error: string, min: 0 | 1 = 1) {
         z
           .number()
           .int({ error })
-          .min(min, { error: (issue) => amountIssue(issue.input) ?? error })
+          .min(min, { error: (issue) => told(issue.input) })
           .max(Number.MAX_SAFE_INTEGER, { error }),
       )
   );
