@@ -12,11 +12,12 @@
  * Runs at start and every minute, once across all processes (lib/jobs.ts); each batch is claimed
  * with SKIP LOCKED and a touched `updated_at`, so two runs never settle the same batch.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { rowsOf } from '../../../db/client';
 import { cardBatches, cards } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { IDEMPOTENCY_KEEP_MS } from '../../../lib/idempotency';
 import type { JobSpec } from '../../../lib/jobs';
 import { failureOf } from './batch-rows';
 
@@ -116,6 +117,26 @@ export async function settleAbandonedBatches(
   return { settled, cancelled };
 }
 
+/**
+ * A single opening's record is deleted when its opening commits; a failed one is kept only as long
+ * as its Idempotency-Key (48 hours), within which a retry of the key starts it again. Nothing reads
+ * it after that, so the table does not grow with failed single openings.
+ */
+export async function purgeFailedSingles(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - IDEMPOTENCY_KEEP_MS);
+  const gone = await ctx.database.db
+    .delete(cardBatches)
+    .where(
+      and(
+        eq(cardBatches.kind, 'single'),
+        eq(cardBatches.status, 'failed'),
+        lt(cardBatches.updatedAt, before),
+      ),
+    )
+    .returning({ id: cardBatches.id });
+  return gone.length;
+}
+
 export const batchSettleJob: JobSpec = {
   name: 'card-batch-settlement',
   everyMs: 60_000,
@@ -123,5 +144,6 @@ export const batchSettleJob: JobSpec = {
   async run(ctx) {
     const counts = await settleAbandonedBatches(ctx);
     if (counts.settled > 0) ctx.log.warn('interrupted card batches settled', counts);
+    await purgeFailedSingles(ctx);
   },
 };

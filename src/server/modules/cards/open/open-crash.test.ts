@@ -19,7 +19,9 @@ import {
   walletBalance,
 } from '../../../testing/card-kit';
 import type { IssuedCard } from '../../../providers/issuer';
-import { settleAbandonedBatches } from '../batch/settle-batches';
+import { eq } from 'drizzle-orm';
+import { cardBatches } from '../../../db/schema';
+import { batchSettleJob, settleAbandonedBatches } from '../batch/settle-batches';
 import { singleRunId } from './open-cards';
 
 const t = fileTestApp();
@@ -79,6 +81,11 @@ function statefulIssuer() {
         .map((one) => one.card.issuerRef);
     },
   };
+}
+
+async function recordOf(id: string) {
+  const [row] = await t.ctx.database.db.select().from(cardBatches).where(eq(cardBatches.id, id));
+  return row;
 }
 
 async function singleQuote(token: string): Promise<number> {
@@ -168,6 +175,34 @@ describe('a single opening interrupted between the issuer and the commit', () =>
       expect(madeCard!.state).toBe('cancelled');
       expect(await walletBalance(t, me.accountId, 'USD')).toBe(100_000 - expectTotal);
       await expectLedgerHealthy(t);
+      // The committed opening left no record behind.
+      const id = singleRunId(me.accountId, headers['idempotency-key']);
+      expect(await recordOf(id)).toBeUndefined();
+    } finally {
+      issuer.release();
+      issuer.restore();
+    }
+  });
+
+  it('keeps a failed record only as long as its key, then the settlement job removes it', async () => {
+    const me = await funded(t, { usd: 100_000 });
+    const expectTotal = await singleQuote(me.token);
+    const headers = idempotency();
+    const issuer = statefulIssuer();
+    try {
+      issuer.crashAfterIssue();
+      void openCard(t, me.token, { expectTotal }, headers);
+      await issuer.crashed;
+      const id = singleRunId(me.accountId, headers['idempotency-key']);
+      t.advance(t.ctx.env.ABANDONED_CLAIM_MS + 1_000);
+      await batchSettleJob.run(t.ctx);
+      expect((await recordOf(id))?.status).toBe('failed');
+      t.advance(47 * 3600_000);
+      await batchSettleJob.run(t.ctx);
+      expect(await recordOf(id)).toBeDefined();
+      t.advance(2 * 3600_000);
+      await batchSettleJob.run(t.ctx);
+      expect(await recordOf(id)).toBeUndefined();
     } finally {
       issuer.release();
       issuer.restore();
