@@ -1,10 +1,12 @@
 /**
  * The fault campaign of issue 13 §4 (PostgreSQL only): a real server process is killed with
- * SIGKILL at random moments while top-ups, card openings, a batch opening, recharges and
+ * SIGKILL at random moments while top-ups, single card openings, a batch opening, recharges and
  * withdrawals are under way, then started again. Every request is retried with its own
  * Idempotency-Key until it answers a final outcome; afterwards the ledger audit is clean, no top-up
  * was credited twice, no card ledger exists without its card (nothing charged without being
- * recorded), and every key answers the same outcome again.
+ * recorded), every key answers the same outcome again, and — the processes speak to a stateful
+ * card issuer, as in production — no card is live at the issuer that the portal does not know
+ * (issue 29 §7: a crash between the issuer's answer and the commit left such cards).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,8 @@ import { callServer, sharedSecretKey, startServerProcess } from './testing/serve
 import type { TestDatabase } from './testing/test-db';
 import { openTestDatabase } from './testing/test-db';
 import { CLIENT_BASIC } from './testing/harness';
+import type { CardIssuer } from '../../tests/production/kit/card-issuer';
+import { startCardIssuer } from '../../tests/production/kit/card-issuer';
 
 const HOLDER = {
   holderFirstName: 'Fault',
@@ -29,6 +33,9 @@ const HOLDER = {
 const ROUNDS = 4;
 /** The claim window of a dead process, short so a round does not wait five minutes. */
 const CLAIM_MS = 1_500;
+/** Single openings sent at once in each round. */
+const SINGLE_OPENINGS = 5;
+const ISSUER_SECRET = 'fault-campaign-issuer-secret';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const IN_PROGRESS = '相同的请求正在处理中';
@@ -38,6 +45,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
   () => {
     let testDb: TestDatabase;
     let server: ServerProcess;
+    let issuer: CardIssuer;
     const secretKey = sharedSecretKey();
     let generation = 0;
     const start = async () => {
@@ -47,16 +55,22 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
         dataDir: testDb.dataDir,
         secretKey,
         name: `f${generation}`,
-        env: { ABANDONED_CLAIM_MS: String(CLAIM_MS) },
+        env: {
+          ABANDONED_CLAIM_MS: String(CLAIM_MS),
+          ISSUER_API_URL: issuer.url,
+          ISSUER_EVENT_SECRET: ISSUER_SECRET,
+        },
       });
     };
 
     beforeAll(async () => {
       testDb = await openTestDatabase('postgresql');
+      issuer = await startCardIssuer(ISSUER_SECRET);
       await start();
     }, 120_000);
     afterAll(async () => {
       await server.stop();
+      await issuer.close();
       await testDb.dispose();
     });
 
@@ -136,11 +150,11 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
             path: '/api/account/recharge/qrCreate',
             form: { channel: 'wechat', amount: '60000' },
           },
-          {
-            key: `fault-open-${round}`,
+          ...Array.from({ length: SINGLE_OPENINGS }, (_, index) => ({
+            key: `fault-open-${round}-${index}`,
             path: '/api/card/newCard',
             form: { ...open, expectTotal: openTotal },
-          },
+          })),
           {
             key: `fault-batch-${round}`,
             path: '/api/card/batchOpenCard',
@@ -208,6 +222,18 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgresql')(
         sql`select id from card_batches where status = 'issuing'`,
       );
       expect(stuck).toEqual([]);
+      // No card live at the issuer that the portal does not know, and none issued twice for a key:
+      // every card the issuer made is recorded, or was cancelled.
+      const known = new Set(
+        (await rowsOf<{ issuer_ref: string }>(db, sql`select issuer_ref from cards`)).map(
+          (row) => row.issuer_ref,
+        ),
+      );
+      const issued = [...issuer.cards.values()];
+      expect(issued.length).toBeGreaterThan(ROUNDS * SINGLE_OPENINGS);
+      const unknownLive = issued.filter((card) => card.state !== 'cancelled' && !known.has(card.issuerRef));
+      expect(unknownLive.map((card) => card.issuerRef)).toEqual([]);
+      expect(issuer.refused).toEqual([]);
     }, 300_000);
   },
 );

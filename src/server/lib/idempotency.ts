@@ -25,7 +25,18 @@ export interface StoredAnswer {
   data: unknown;
 }
 
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; answer: StoredAnswer };
+/** `claimedAt` names this claim: a process that lost it to a takeover must not write over the key. */
+export type Claim = { kind: 'claimed'; claimedAt: Date } | { kind: 'replay'; answer: StoredAnswer };
+
+/** The key while it is still this call's claim: pending, and not taken over since. */
+function stillClaimed(accountId: string, key: string, claimedAt: Date) {
+  return and(
+    eq(idempotencyKeys.accountId, accountId),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.state, 'pending'),
+    eq(idempotencyKeys.createdAt, claimedAt),
+  );
+}
 
 /** The header's key, or null when absent; a malformed key is a 400. */
 export function readIdempotencyKey(header: string | undefined): string | null {
@@ -76,7 +87,7 @@ export async function claimKey(
     .values({ ...scope, state: 'pending', createdAt: now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) return { kind: 'claimed' };
+  if (claimed.length > 0) return { kind: 'claimed', claimedAt: now };
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -88,30 +99,32 @@ export async function claimKey(
   return { kind: 'replay', answer: row.answer as StoredAnswer };
 }
 
-/** Store the answer of the claimed call (success or a business refusal) for replays. */
+/**
+ * Store the answer of the claimed call (success or a business refusal) for replays. A call whose
+ * claim was taken over (it was slow past the claim window and a retry ran) stores nothing: the
+ * retry's answer is the key's (issue 29 §7: a late 409 must not replace the retry's 200).
+ */
 export async function finishKey(
   ctx: AppContext,
   accountId: string,
   key: string,
+  claimedAt: Date,
   answer: StoredAnswer,
 ): Promise<void> {
   await ctx.database.db
     .update(idempotencyKeys)
     .set({ state: 'done', code: answer.code, answer })
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+    .where(stillClaimed(accountId, key, claimedAt));
 }
 
 /** Give the key back after an unexpected failure, so a retry runs the call again. */
-export async function releaseKey(ctx: AppContext, accountId: string, key: string): Promise<void> {
-  await ctx.database.db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.accountId, accountId),
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.state, 'pending'),
-      ),
-    );
+export async function releaseKey(
+  ctx: AppContext,
+  accountId: string,
+  key: string,
+  claimedAt: Date,
+): Promise<void> {
+  await ctx.database.db.delete(idempotencyKeys).where(stillClaimed(accountId, key, claimedAt));
 }
 
 /** Whether an error is a stored answer (a deliberate refusal) or a failure to release. */

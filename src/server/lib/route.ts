@@ -260,7 +260,7 @@ async function runOnce<E extends EndpointDef>(
     answer = { code: Code.ok, msg: translate(call.lang, 'server:ok'), data: result ?? null };
   } catch (error) {
     if (!isDeliberate(error)) {
-      await releaseKey(call.app, accountId, key);
+      await releaseKey(call.app, accountId, key, claim.claimedAt);
       throw error;
     }
     answer = {
@@ -268,10 +268,10 @@ async function runOnce<E extends EndpointDef>(
       msg: translate(call.lang, error.messageKey, error.params),
       data: error.data,
     };
-    await finishKey(call.app, accountId, key, answer);
+    await finishKey(call.app, accountId, key, claim.claimedAt, answer);
     throw error;
   }
-  await finishKey(call.app, accountId, key, answer);
+  await finishKey(call.app, accountId, key, claim.claimedAt, answer);
   return envelope(call.hono, answer.code, answer.msg, answer.data);
 }
 

@@ -148,6 +148,13 @@ export const cardBatches = pgTable(
     /** The team member who opened it (null: the owner); a member reads only its own batches. */
     subAccountId: text('sub_account_id'),
     status: text('status', { enum: ['issuing', 'done', 'failed'] }).notNull(),
+    /**
+     * `batch`: a batch opening or an import, read with `batchCard`. `single`: the planned-card record
+     * of one `newCard` (id `single:<account>:<key>`), never shown; deleted when its opening commits.
+     */
+    kind: text('kind', { enum: ['batch', 'single'] })
+      .notNull()
+      .default('batch'),
     total: integer('total').notNull(),
     /** Cards issued so far. */
     issued: integer('issued').notNull().default(0),
@@ -156,6 +163,11 @@ export const cardBatches = pgTable(
      * request ids, so a batch whose process died can have its cards cancelled (settle-batches.ts).
      */
     plannedCardIds: jsonb('planned_card_ids').$type<string[]>().notNull().default([]),
+    /**
+     * This attempt's token: a retry that adopts a dead attempt's plan (a single opening) takes the
+     * row with a new token, so the old process, if it was only slow, can neither commit nor fail it.
+     */
+    attempt: text('attempt').notNull().default(''),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -32,7 +32,7 @@ export async function readBatchResult(
   const [batch] = await db
     .select()
     .from(cardBatches)
-    .where(and(eq(cardBatches.id, batchId), batchOwnedBy(owner)))
+    .where(and(eq(cardBatches.id, batchId), eq(cardBatches.kind, 'batch'), batchOwnedBy(owner)))
     .limit(1);
   if (!batch) throw new AppError(404, 'server:cardOpen.batchNotFound');
   if (batch.status !== 'done')

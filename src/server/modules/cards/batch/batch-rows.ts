@@ -1,7 +1,10 @@
 /**
- * The `card_batches` row of a batch opening: made (committed) before the first card is issued, so
- * `batchCard` can report progress while the opening request is still running; marked done in the
- * opening's transaction, or failed with the reason after it rolled back.
+ * The `card_batches` row of an opening — the planned-card record: made (committed) before the first
+ * card is issued, with the card ids (= the issuer's request ids) the attempt plans, so a process that
+ * dies before its commit leaves a record of what the issuer may have made (settle-batches.ts). A
+ * batch's row also lets `batchCard` report progress while the request is still running; it is
+ * marked done in the opening's transaction, or failed with the reason after it rolled back. A
+ * single opening's row (kind `single`) is deleted in its transaction instead: nothing reads it after.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
@@ -21,7 +24,7 @@ export async function startBatch(
   db: Executor,
   batch: BatchRun & { accountId: string; subAccountId: string | null; now: Date; abandonedAfterMs: number },
 ): Promise<'started' | 'abandoned'> {
-  const { id, accountId, subAccountId, now } = batch;
+  const { id, accountId, subAccountId, now, kind, attempt } = batch;
   const total = batch.cardIds.length;
   const plannedCardIds = [...batch.cardIds];
   const made = await db
@@ -31,6 +34,8 @@ export async function startBatch(
       accountId,
       subAccountId,
       status: 'issuing',
+      kind,
+      attempt,
       total,
       issued: 0,
       plannedCardIds,
@@ -43,7 +48,12 @@ export async function startBatch(
   const [existing] = await db.select().from(cardBatches).where(eq(cardBatches.id, id)).limit(1);
   // Another opener's batch (another account's, or within the team another member's or the owner's)
   // is not this caller's to retry.
-  if (!existing || existing.accountId !== accountId || existing.subAccountId !== subAccountId)
+  if (
+    !existing ||
+    existing.kind !== kind ||
+    existing.accountId !== accountId ||
+    existing.subAccountId !== subAccountId
+  )
     throw fail.conflict('server:idempotency.keyReused');
   if (existing.status === 'done') throw fail.conflict('server:idempotency.keyReused');
   // An attempt still issuing, even one whose process died, is not taken over: it is settled first —
@@ -55,16 +65,29 @@ export async function startBatch(
   }
   const restarted = await db
     .update(cardBatches)
-    .set({ status: 'issuing', total, issued: 0, plannedCardIds, failureReason: null, updatedAt: now })
+    .set({
+      status: 'issuing',
+      attempt,
+      total,
+      issued: 0,
+      plannedCardIds,
+      failureReason: null,
+      updatedAt: now,
+    })
     .where(and(eq(cardBatches.id, id), eq(cardBatches.updatedAt, existing.updatedAt)))
     .returning({ id: cardBatches.id });
   if (restarted.length === 0) throw fail.conflict('server:idempotency.inProgress');
   return 'started';
 }
 
-/** One attempt of a batch: its id and the card ids it planned (a retry of the key plans new ones). */
+/**
+ * One attempt of an opening: its row's id, the card ids it planned (a retry of a batch's key plans
+ * new ones; a retry of a single opening adopts a dead attempt's plan) and its own token.
+ */
 export interface BatchRun {
   id: string;
+  kind: 'batch' | 'single';
+  attempt: string;
   cardIds: readonly string[];
 }
 
@@ -76,6 +99,7 @@ function stillOurs(run: BatchRun) {
   return and(
     eq(cardBatches.id, run.id),
     eq(cardBatches.status, 'issuing'),
+    eq(cardBatches.attempt, run.attempt),
     sql`${cardBatches.plannedCardIds} = ${JSON.stringify(run.cardIds)}::jsonb`,
   );
 }
@@ -85,15 +109,19 @@ export async function reportProgress(db: Executor, run: BatchRun, issued: number
 }
 
 /**
- * Marks the batch done in the opening's transaction. A batch that is no longer `issuing` was settled
- * as interrupted meanwhile (its cards cancelled at the issuer): the opening must not commit.
+ * Marks the batch done (deletes a single opening's record) in the opening's transaction. A row that
+ * is no longer this attempt's was settled as interrupted meanwhile (its cards cancelled at the
+ * issuer) or adopted by a retry: the opening must not commit.
  */
 export async function finishBatch(db: Executor, run: BatchRun, now: Date): Promise<void> {
-  const finished = await db
-    .update(cardBatches)
-    .set({ status: 'done', issued: sql`${cardBatches.total}`, failureReason: null, updatedAt: now })
-    .where(stillOurs(run))
-    .returning({ id: cardBatches.id });
+  const finished =
+    run.kind === 'single'
+      ? await db.delete(cardBatches).where(stillOurs(run)).returning({ id: cardBatches.id })
+      : await db
+          .update(cardBatches)
+          .set({ status: 'done', issued: sql`${cardBatches.total}`, failureReason: null, updatedAt: now })
+          .where(stillOurs(run))
+          .returning({ id: cardBatches.id });
   if (finished.length === 0) throw fail.conflict('server:cardOpen.batchInterrupted');
 }
 
@@ -116,9 +144,15 @@ export function failureText(stored: string, lang: Lang): string {
   }
 }
 
-export async function failBatch(db: Executor, run: BatchRun, error: unknown, now: Date): Promise<void> {
-  await db
+/**
+ * Marks this attempt failed. False when the row is no longer this attempt's: the settlement job or a
+ * retry that adopted the plan owns its issuer cards now, so this attempt must not cancel them.
+ */
+export async function failBatch(db: Executor, run: BatchRun, error: unknown, now: Date): Promise<boolean> {
+  const failed = await db
     .update(cardBatches)
     .set({ status: 'failed', failureReason: failureOf(error), updatedAt: now })
-    .where(stillOurs(run));
+    .where(stillOurs(run))
+    .returning({ id: cardBatches.id });
+  return failed.length > 0;
 }

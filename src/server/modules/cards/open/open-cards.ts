@@ -7,8 +7,11 @@
  * 2. The price: one per group of cards with the same segment and first load (a single or batch
  *    opening is one group; an import may hold several), the coupon's uses spread over the groups in
  *    order. With `expectTotal` the customer's quote must still hold (409 otherwise).
- * 3. A batch gets its `card_batches` row; the cards are issued outside any transaction (in
- *    production each is a slow call to the issuer) and the row's progress is updated meanwhile.
+ * 3. Every opening gets its `card_batches` row, the planned-card record: the card ids (= the
+ *    issuer's request ids) committed before the issuer hears of them, so a crash before step 4
+ *    leaves a record the settlement job, or a retry of a single opening, finds (issue 29 §7). The
+ *    cards are issued outside any transaction (in production each is a slow call to the issuer);
+ *    a batch's row shows its progress meanwhile.
  * 4. One transaction re-checks what may have changed while the cards were issued (price, coupon,
  *    segment state, monthly allowance), stores the cards, charges the wallet in one ledger movement,
  *    spends the coupon and marks the batch done. If anything fails, the transaction rolls back, the
@@ -32,7 +35,7 @@ import type { CardOwner } from '../card-access';
 import { checkBalance, checkMonthlyLimit, checkOpening } from './open-checks';
 import type { IssuedOne, IssueOrder } from './open-issue';
 import { cancelIssued, issueCards } from './open-issue';
-import { settleAbandonedBatches } from '../batch/settle-batches';
+import { adoptAbandonedPlan, settleAbandonedBatches } from '../batch/settle-batches';
 import { mergeLegs, openingDescription } from './open-legs';
 import type { CouponRow, FeeSchedule, Price, SegmentRow } from './pricing';
 import {
@@ -68,7 +71,7 @@ export interface OpenRequest {
   expectTotal: number | null;
   /** The request's Idempotency-Key: it names the ledger movement, and the batch. */
   key: string | null;
-  /** Keep a `card_batches` row (progress, then result) under the key. */
+  /** A batch: its `card_batches` row (progress, then result) is read under the key with `batchCard`. */
   batch: boolean;
   actor: { ip: string; device: string };
   /** The card group and tags the new cards get (card-groups/open-placement.ts). */
@@ -93,6 +96,11 @@ interface PlannedCard {
   cardId: string;
   groupIndex: number;
   order: CardOrder;
+}
+
+/** The planned-card record of a single opening: per account, apart from the batch ids (the keys). */
+export function singleRunId(accountId: string, key: string): string {
+  return `single:${accountId}:${key}`;
 }
 
 export function openingLedgerKey(accountId: string, key: string): string {
@@ -132,10 +140,26 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
   }
   await checkBalance(db, accountId, debitCurrency, total);
 
-  // 3. The cards, from the issuer.
-  const planned: PlannedCard[] = groups.flatMap((group, groupIndex) =>
+  // 3. The planned-card record, then the cards from the issuer.
+  let planned: PlannedCard[] = groups.flatMap((group, groupIndex) =>
     group.cards.map((order) => ({ cardId: newCardId(), groupIndex, order })),
   );
+  let run: BatchRun = {
+    id: batchId ?? singleRunId(accountId, key),
+    kind: batchId ? 'batch' : 'single',
+    attempt: newId(),
+    cardIds: planned.map((card) => card.cardId),
+  };
+  const adopted = await startRun(ctx, {
+    ...run,
+    accountId,
+    subAccountId: request.owner.subAccountId,
+    now: startedAt,
+  });
+  if (adopted) {
+    planned = planned.map((card, index) => ({ ...card, cardId: adopted[index]! }));
+    run = { ...run, cardIds: adopted };
+  }
   const orders: IssueOrder[] = planned.map((card) => {
     const { segment } = groups[card.groupIndex]!;
     return {
@@ -149,14 +173,9 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
       },
     };
   });
-  const run: BatchRun | null = batchId ? { id: batchId, cardIds: planned.map((card) => card.cardId) } : null;
-  if (run)
-    await startRun(ctx, { ...run, accountId, subAccountId: request.owner.subAccountId, now: startedAt });
   let issued: IssuedOne[] = [];
   try {
-    issued = await issueCards(ctx, orders, (n) =>
-      run ? reportProgress(db, run, n, ctx.now()) : Promise.resolve(),
-    );
+    issued = await issueCards(ctx, orders, (n) => reportProgress(db, run, n, ctx.now()));
     // 4. One transaction: all the cards and their payment, or nothing.
     return await inTransaction(db, (tx) =>
       commitOpening(tx, ctx, {
@@ -168,28 +187,44 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
         issued,
         ledgerKey,
         run,
+        batchId,
       }),
     );
   } catch (error) {
-    await cancelIssued(ctx, issued);
-    if (run)
-      await failBatch(db, run, error, ctx.now()).catch((failure: unknown) =>
-        ctx.log.error('could not mark a card batch failed', { batchId, error: String(failure) }),
-      );
+    // The issued cards are cancelled only while the record is still this attempt's: once the
+    // settlement job (it cancels them itself) or a retry that adopted the plan (it records the same
+    // cards) took it over, they are not ours to cancel.
+    const stillOurs = await failBatch(db, run, error, ctx.now()).catch((failure: unknown) => {
+      ctx.log.error('could not mark a card opening failed', { runId: run.id, error: String(failure) });
+      return true;
+    });
+    if (stillOurs) await cancelIssued(ctx, issued);
     throw error;
   }
 }
 
-/** Claims the batch for this attempt; an abandoned earlier attempt of the key is settled first. */
+/**
+ * Commits the planned-card record for this attempt. An abandoned earlier attempt of the key (its
+ * process died) is, for a batch, settled first (its cards cancelled, the batch failed) and started
+ * anew; for a single opening, adopted: its planned card ids are returned, so the issuer answers the
+ * card it already made and no second card is issued.
+ */
 async function startRun(
   ctx: AppContext,
-  batch: BatchRun & { accountId: string; subAccountId: string | null; now: Date },
-): Promise<void> {
-  const start = { ...batch, abandonedAfterMs: ctx.env.ABANDONED_CLAIM_MS };
-  if ((await startBatch(ctx.database.db, start)) === 'started') return;
-  await settleAbandonedBatches(ctx, batch.id);
+  run: BatchRun & { accountId: string; subAccountId: string | null; now: Date },
+): Promise<readonly string[] | null> {
+  const start = { ...run, abandonedAfterMs: ctx.env.ABANDONED_CLAIM_MS };
+  if ((await startBatch(ctx.database.db, start)) === 'started') return null;
+  if (run.kind === 'single') {
+    const plan = await adoptAbandonedPlan(ctx, run.id, run.attempt);
+    if (!plan) throw fail.conflict('server:idempotency.inProgress');
+    if (plan.length !== run.cardIds.length) throw new Error(`planned-card record ${run.id} does not fit`);
+    return plan;
+  }
+  await settleAbandonedBatches(ctx, run.id);
   if ((await startBatch(ctx.database.db, start)) === 'abandoned')
     throw fail.conflict('server:idempotency.inProgress');
+  return null;
 }
 
 async function commitOpening(
@@ -203,17 +238,20 @@ async function commitOpening(
     planned: PlannedCard[];
     issued: IssuedOne[];
     ledgerKey: string;
-    run: BatchRun | null;
+    run: BatchRun;
+    batchId: string | null;
   },
 ): Promise<OpenResult> {
-  const { request, groups, prices, totals, planned, ledgerKey, run } = opening;
-  const batchId = run?.id ?? null;
+  const { request, groups, prices, totals, planned, ledgerKey, run, batchId } = opening;
   const { owner, debitCurrency } = request;
   const accountId = owner.accountId;
   const now = ctx.now();
   // Openings of one account commit one at a time, so two of them cannot both fit the last of the
   // monthly allowance.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cards:open:${accountId}`}, 0))`);
+  // First, the planned-card record: an attempt that lost it (settled, or adopted by a retry that
+  // records these very cards) stops here with a 409, before it touches the cards.
+  await finishBatch(tx, run, now);
 
   // What may have changed while the cards were issued: the segments (state, fees), the plan, the
   // coupon (spent or expired meanwhile). A different price is a 409: the customer quotes again.
@@ -290,7 +328,6 @@ async function commitOpening(
       rows.map((row) => row.id),
       now,
     );
-  if (run) await finishBatch(tx, run, now);
   return {
     cardIds: planned.map((card) => card.cardId),
     txnNo: posted.transactionId,
