@@ -1,5 +1,5 @@
 /** Builds the AppContext from a validated environment: database, secrets, mail, storage, clients, clock. */
-import { WEB_CLIENT_ID } from '../contract/auth';
+import { WEB_CLIENT_ID } from '../contract/auth-clients';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import type { Env } from './env';

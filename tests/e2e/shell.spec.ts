@@ -100,8 +100,9 @@ const MENU_ITEMS = [
   /^Financial records/,
   /^Scenario query/,
   /^Cards/,
-  /^Open cards/,
+  // The card list comes first: the card tab opens it (issue 34 §1).
   /^Card list/,
+  /^Open cards/,
   /^Card groups/,
   /^Card records/,
   /^Sub-accounts/,

@@ -6,7 +6,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { WEB_CLIENT_ID } from '../../contract/auth';
+import { WEB_CLIENT_ID } from '../../contract/auth-clients';
 import type { EndpointDef, ParsedRequestOf, ResponseOf } from '../../contract/core';
 import { Code, isAudited } from '../../contract/core';
 import type { AppContext } from '../context';

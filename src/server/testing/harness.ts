@@ -6,7 +6,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Tokens } from '../../contract/auth';
-import { loginPwd, signup, signupCode, WEB_CLIENT_BASIC } from '../../contract/auth';
+import { loginPwd, signup, signupCode } from '../../contract/auth';
+import { WEB_CLIENT_BASIC } from '../../contract/auth-clients';
 import type { EndpointDef, Envelope, RequestOf } from '../../contract/core';
 import { createApp } from '../app';
 import type { AppContext } from '../context';

@@ -6,7 +6,7 @@
  */
 import ky, { TimeoutError } from 'ky';
 import type { EndpointDef, Envelope, RequestOf, ResponseOf } from '../../contract/core';
-import { WEB_CLIENT_BASIC } from '../../contract/auth';
+import { WEB_CLIENT_BASIC } from '../../contract/auth-clients';
 import {
   catalogueMessage,
   identityLevelNeeded,

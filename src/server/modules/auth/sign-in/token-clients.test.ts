@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tokens } from '@contract/auth';
-import { loginPwd, refreshToken, WEB_CLIENT_BASIC } from '@contract/auth';
+import { loginPwd, refreshToken } from '@contract/auth';
+import { WEB_CLIENT_BASIC } from '@contract/auth-clients';
 import type { TestApp } from '../../../testing/harness';
 import { createTestApp } from '../../../testing/harness';
 import { newAddress, TRUSTED_PROXY } from '../../../testing/auth';
