@@ -71,12 +71,25 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
     .optional(),
+  /**
+   * Push services beyond the public ones of push-endpoints.ts, as exact https origins, comma
+   * separated (a browser whose vendor runs its own service; a test's local one).
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https:\/\/[^/\s]+$/, 'https origins without a path'))),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: contact')
     .default('mailto:ops@card-portal.local'),
-  /** Registered token clients as `id:secret` pairs, comma separated. */
-  // Confidential token clients (integrators), `id:secret` pairs; the PWA is the public client `portal`.
+  /** Confidential token clients (integrators), `id:secret` pairs; the PWA is the public client `portal`. */
   OAUTH_CLIENTS: z.string().default(''),
   ACCESS_TOKEN_TTL: seconds(30 * 60),
   REFRESH_TOKEN_TTL: seconds(7 * 24 * 3600),

@@ -116,6 +116,8 @@ export async function startProduction(publicPort: number): Promise<Production> {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@portal.example.com',
+      // The local push service stands in for the browser vendor's (README "PUSH_SERVICE_ORIGINS").
+      PUSH_SERVICE_ORIGINS: new URL(push.subscription.endpoint).origin,
       // A confidential integrator beside the PWA's public client (decisions.md "Token clients").
       OAUTH_CLIENTS: `reports:${randomSecret()}`,
       ...store.settings,

@@ -9,7 +9,9 @@
  *   `https://web.push.apple.com/…`
  * - Windows Push Notification Services (legacy Edge): `https://<region>.notify.windows.com/w/…`
  * An address literal is never a push service, so private and loopback addresses are out by
- * construction. Demo mode also accepts a plain-http loopback endpoint: the tests' local push service.
+ * construction. An operator may add exact https origins (`PUSH_SERVICE_ORIGINS`: a browser vendor's
+ * own service, or the production suite's local one); nothing else widens the list. Demo mode also
+ * accepts a plain-http loopback endpoint: the tests' local push service.
  */
 import type { AppContext } from '../../context';
 
@@ -38,6 +40,9 @@ export function acceptableEndpoint(ctx: AppContext, endpoint: string): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return url.port === '' && knownPushService(url.hostname);
+  if (url.protocol === 'https:')
+    return (
+      (url.port === '' && knownPushService(url.hostname)) || ctx.env.PUSH_SERVICE_ORIGINS.includes(url.origin)
+    );
   return ctx.env.APP_MODE === 'demo' && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
 }
