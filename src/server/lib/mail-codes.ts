@@ -182,17 +182,6 @@ async function tryMailCode(
   code: string,
   spend: boolean,
   from?: string,
-): Promise<Outcome> {
-  return (await tryMailCodeRow(ctx, email, purpose, code, spend, from)).outcome;
-}
-
-async function tryMailCodeRow(
-  ctx: AppContext,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-  spend: boolean,
-  from?: string,
 ): Promise<Tried> {
   return inTransaction(ctx.database.db, async (tx): Promise<Tried> => {
     const [live] = await tx
@@ -232,6 +221,11 @@ async function tryMailCodeRow(
   });
 }
 
+/** The 422 of a try that failed: a killed code says so, anything else is "invalid". */
+function refusal(outcome: Outcome) {
+  return fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
+}
+
 /** Check and spend a code. Throws 422 for a wrong, expired, spent or killed code. */
 export async function consumeMailCode(
   ctx: AppContext,
@@ -251,13 +245,12 @@ export async function consumeMailCode(
     };
     let judged: Outcome = 'invalid';
     await claimThenJudge(ctx.database.db, [limit], ctx.now(), async () => {
-      judged = await tryMailCode(ctx, email, purpose, code, true, from);
+      judged = (await tryMailCode(ctx, email, purpose, code, true, from)).outcome;
       return judged === 'ok' ? 'right' : 'wrong';
     });
     outcome = judged;
-  } else outcome = await tryMailCode(ctx, email, purpose, code, true);
-  if (outcome === 'ok') return;
-  throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
+  } else outcome = (await tryMailCode(ctx, email, purpose, code, true)).outcome;
+  if (outcome !== 'ok') throw refusal(outcome);
 }
 
 /**
@@ -271,7 +264,7 @@ export async function checkMailCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<boolean> {
-  return (await tryMailCode(ctx, email, purpose, code, false)) === 'ok';
+  return (await tryMailCode(ctx, email, purpose, code, false)).outcome === 'ok';
 }
 
 /**
@@ -285,9 +278,9 @@ export async function proveMailCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<string> {
-  const { outcome, codeId } = await tryMailCodeRow(ctx, email, purpose, code, false);
+  const { outcome, codeId } = await tryMailCode(ctx, email, purpose, code, false);
   if (outcome === 'ok' && codeId) return codeId;
-  throw fail.rule(outcome === 'killed' ? 'server:errors.codeKilled' : 'server:errors.codeInvalid');
+  throw refusal(outcome);
 }
 
 /** Spends a proven code in the caller's transaction; 422 when another request spent it meanwhile. */

@@ -15,7 +15,7 @@ import '../../../components/ui/live-alerts.css';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { hasPermission } from '../../../lib/permissions';
 import { maskedLast4 } from '../list/card-format';
-import { minutesSeconds, spacedCode, useSecondsUntil } from './otp-clock';
+import { minutesSeconds, spacedCode, useCodesClock } from './otp-clock';
 import { useLiveAlerts, type LiveCodeAlert } from './useLiveAlerts';
 import type { TradeRow } from '@contract/records';
 
@@ -136,7 +136,7 @@ export function LiveAlerts() {
     codes: hasPermission('card:otp'),
     declines: hasPermission('card:record'),
   });
-  const now = useSecondsUntil(codes.reduce((max, code) => Math.max(max, code.expiresAt), 0));
+  const now = useCodesClock(codes);
   const live = codes.filter((code) => code.expiresAt > now);
   const [newest] = live;
   const decline = declines[0];

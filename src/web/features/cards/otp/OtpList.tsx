@@ -9,13 +9,12 @@ import { copyWithNotice } from '../../../lib/clipboard';
 import { productDateTime } from '../../../lib/product-time';
 import { maskedLast4 } from '../list/card-format';
 import { CARD_LIST_NS } from '../list/i18n';
-import { minutesSeconds, spacedCode, useSecondsUntil } from './otp-clock';
+import { minutesSeconds, spacedCode, useCodesClock } from './otp-clock';
 import type { OtpCode } from './useOtpCodes';
 
 export function OtpList({ codes, showCard }: { codes: readonly OtpCode[]; showCard: boolean }) {
   const { t } = useTranslation(CARD_LIST_NS);
-  const latestExpiry = codes.reduce((max, code) => Math.max(max, code.expiresAt), 0);
-  const now = useSecondsUntil(latestExpiry);
+  const now = useCodesClock(codes);
 
   const copy = (code: string) => void copyWithNotice(code, t('copyFailed'));
 

@@ -13,7 +13,8 @@ export function spacedCode(code: string): string {
 }
 
 /** One clock for a list of codes, ticking each second until the last of them expires. */
-export function useSecondsUntil(latestExpiry: number): number {
+export function useCodesClock(codes: readonly { expiresAt: number }[]): number {
+  const latestExpiry = codes.reduce((max, code) => Math.max(max, code.expiresAt), 0);
   const [now, setNow] = useState(() => Date.now());
   const running = latestExpiry > now;
   useEffect(() => {
