@@ -9,11 +9,13 @@
  * the public client `portal`), top up through the gateway's signed callback, open a card at the
  * issuer, a purchase and a 3-D Secure challenge from the issuer with its push, the card revealed
  * (the issuer's own number), the records exported, identity documents to the object store and the
- * provider's decision, and a team member invited by mail who signs in.
+ * provider's decision, a team member invited by mail who signs in, and an invitee's top-up fee
+ * earning the owner a commission that the payout gateway pays to a bank card.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { TINY_PNG } from '../e2e/identity-helpers';
 import type { Production } from './kit/production';
 import { startProduction } from './kit/production';
@@ -285,6 +287,108 @@ test('production: sign-up to team member, with every outside system real and no 
     await expect(phone.getByTestId('sub-home-page')).toBeVisible();
     await expect(phone.getByTestId('sub-access')).toContainText('Card viewers');
     await context.close();
+  });
+
+  await test.step('an invitee’s top-up earns a commission; the payout gateway pays it to a bank card', async () => {
+    const auth = { authorization: `Bearer ${await accessToken(page)}` };
+    const call = async <T>(path: string, init: { form?: Record<string, string>; key?: string } = {}) => {
+      const headers = init.key ? { ...auth, 'idempotency-key': init.key } : auth;
+      const response = init.form
+        ? await page.request.post(path, { headers, form: init.form })
+        : await page.request.get(path, { headers });
+      const answer = (await response.json()) as Envelope<T>;
+      expect(answer.code, `${path}: ${JSON.stringify(answer)}`).toBe(200);
+      return answer.data;
+    };
+    const { code: inviteCode } = await call<{ code: string }>('/api/agent/info');
+
+    // The invitee signs up with the owner's code on a phone of their own and tops up ¥10,000: the
+    // ¥60 fee earns the owner 20 % (the standard plan's top-up rate), ¥12.00.
+    const invitee = `invitee.${Date.now().toString(36)}@example.com`;
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      ignoreHTTPSErrors: true,
+    });
+    const phone = await context.newPage();
+    await phone.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await phone.goto(`/#/signup`);
+    await phone.getByTestId('signup-email').fill(invitee);
+    const since = Date.now();
+    await phone.getByTestId('signup-send-code').click();
+    await phone.getByTestId('signup-code').fill(await prod.mail.waitFor(invitee, /\b(\d{6})\b/, since));
+    await phone.getByTestId('signup-password').fill(PASSWORD);
+    await phone.getByTestId('signup-confirm').fill(PASSWORD);
+    await phone.getByTestId('signup-invite').fill(inviteCode);
+    await phone.getByTestId('signup-agree').click();
+    await phone.getByTestId('signup-submit').click();
+    await expect(phone.getByTestId('home-page')).toBeVisible();
+    const inviteeAuth = { authorization: `Bearer ${await accessToken(phone)}` };
+    const order = (await (
+      await phone.request.post('/api/account/recharge/qrCreate', {
+        headers: { ...inviteeAuth, 'idempotency-key': `invitee-topup-${Date.now()}` },
+        form: { channel: 'wechat', amount: '1000000' },
+      })
+    ).json()) as Envelope<{ orderId: string }>;
+    expect(order.code, JSON.stringify(order)).toBe(200);
+    await context.close();
+    const paid = await prod.payments.pay(portal, order.data.orderId);
+    expect(paid.body.code, JSON.stringify(paid.body)).toBe(200);
+
+    // The accrual job (every 10 s, once across both processes) books the commission as pending.
+    const pending = () =>
+      call<{ balances: { currency: string; pending: number; available: number }[] }>('/api/agent/info');
+    await expect
+      .poll(async () => (await pending()).balances.find((b) => b.currency === 'CNY')?.pending, {
+        timeout: 40_000,
+      })
+      .toBe(1_200);
+    // The seven-day hold is the one thing the suite cannot wait for: its end is moved to now in
+    // the suite's own database, and the release job (every 10 s) does the rest.
+    const db = new pg.Client({ connectionString: prod.databaseUrl });
+    await db.connect();
+    try {
+      await db.query("update agent_commissions set available_at = now() where status = 'pending'");
+    } finally {
+      await db.end();
+    }
+    await expect
+      .poll(async () => (await pending()).balances.find((b) => b.currency === 'CNY')?.available, {
+        timeout: 40_000,
+      })
+      .toBe(1_200);
+
+    const bankCard = await call<{ id: string }>('/api/agent/addBankCard', {
+      form: { holder: 'Eve Person', bank: 'Bank of Prod', cardNo: '6222020000000000000' },
+    });
+    const codeSince = Date.now();
+    await call('/api/agent/getCode');
+    const code = await prod.mail.waitFor(owner, /\b(\d{6})\b/, codeSince);
+    const { ticket } = await call<{ ticket: string }>('/api/user/stepUp', {
+      form: { purpose: 'bank_withdrawal', password: PASSWORD },
+    });
+    const withdrawal = await call<{ id: string; status: string; net: number }>(
+      '/api/agent/withdrawalsToBankCard',
+      {
+        key: `owner-payout-${Date.now()}`,
+        form: { currency: 'CNY', amount: '1000', bankCardId: bankCard.id, code, stepUpTicket: ticket },
+      },
+    );
+    // The order reached the gateway (the withdrawal id is its idempotency key) with the net amount.
+    await expect.poll(() => prod.payouts.orders.has(withdrawal.id), { timeout: 30_000 }).toBe(true);
+    const decided = await prod.payouts.decide(portal, withdrawal.id);
+    expect(decided.body.code, JSON.stringify(decided.body)).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await call<{ data: { id: string; status: string }[] }>(
+              '/api/agent/pageWithdrawal?pageNo=1&pageSize=10',
+            )
+          ).data.find((line) => line.id === withdrawal.id)?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('paid');
   });
 
   await test.step('every outside system accepted every call; the logs hold no error and no card secret', async () => {

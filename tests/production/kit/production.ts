@@ -46,6 +46,8 @@ export interface Production {
   payouts: PayoutGateway;
   store: ObjectStore;
   push: PushReceiver;
+  /** The suite's own database, for what a test cannot wait for (a commission's 7-day hold). */
+  databaseUrl: string;
   /** Requests every outside system refused (bad signature, unknown path): empty when all is well. */
   refused(): string[];
   stop(): Promise<void>;
@@ -142,6 +144,7 @@ export async function startProduction(publicPort: number): Promise<Production> {
       payouts,
       store,
       push,
+      databaseUrl: database.url,
       refused: () => [
         ...payments.refused,
         ...issuer.refused,
