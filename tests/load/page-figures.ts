@@ -132,9 +132,11 @@ async function homeSnapshot(
   const userId = (JSON.parse(storage.userInfo ?? '{}') as { userId?: string }).userId;
   if (!userId) return null;
   const get = async (path: string) =>
-    ((await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      data: unknown;
-    }).data;
+    (
+      (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: unknown;
+      }
+    ).data;
   const [wallet, overview] = await Promise.all([get('/api/user/wallet'), get('/api/user/overview')]);
   return {
     [`home-snapshot:${userId}`]: {
@@ -199,7 +201,10 @@ export async function reportHomeOnly(
     report(
       `${name} runs`,
       all
-        .map((run) => `${run.performance} (LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, ${run.lcpElement})`)
+        .map(
+          (run) =>
+            `${run.performance} (LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, ${run.lcpElement})`,
+        )
         .join('; '),
       'reported',
     );

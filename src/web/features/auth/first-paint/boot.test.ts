@@ -151,7 +151,9 @@ describe("boot script: home's first answers (issue 34 §9)", () => {
   });
 
   function fetchSpy() {
-    const spy = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => undefined));
+    const spy = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => undefined),
+    );
     vi.stubGlobal('fetch', spy);
     return spy;
   }

@@ -68,7 +68,11 @@
     // Offline there is nothing to ask: the app shows the saved figures.
     const answers: Record<string, Promise<Response>> = {};
     if (navigator.onLine !== false && typeof fetch === 'function') {
-      const headers = { Accept: 'application/json', 'Accept-Language': locale, Authorization: `Bearer ${token}` };
+      const headers = {
+        Accept: 'application/json',
+        'Accept-Language': locale,
+        Authorization: `Bearer ${token}`,
+      };
       for (const path of ['/api/user/wallet', '/api/user/overview']) {
         const answer = fetch(path, { headers, credentials: 'same-origin' });
         // Marked as handled: a failure is the app's to see, when it takes the answer.
@@ -135,7 +139,9 @@
                 typeof record.savedAt === 'number' &&
                 typeof record.data === 'object' &&
                 record.data !== null;
-              resolve(ok ? (record as { savedAt: number; data: { wallet?: Record<string, unknown> } }) : null);
+              resolve(
+                ok ? (record as { savedAt: number; data: { wallet?: Record<string, unknown> } }) : null,
+              );
             };
             get.onerror = () => resolve(null);
           } catch {

@@ -65,11 +65,9 @@ describe("home's first paint", () => {
     expect(en.getAttribute('lang')).toBe('en');
     expect(zh.getAttribute('lang')).toBe('zh-CN');
     for (const view of [zh, en])
-      expect([...view.querySelectorAll('[data-slot]')].map((slot) => slot.getAttribute('data-slot'))).toEqual([
-        'age',
-        'CNY',
-        'USD',
-      ]);
+      expect([...view.querySelectorAll('[data-slot]')].map((slot) => slot.getAttribute('data-slot'))).toEqual(
+        ['age', 'CNY', 'USD'],
+      );
   });
 
   it('is inert in the document: templates only, no script, no <main> or <h1> a validator would count', () => {
