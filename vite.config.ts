@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import type { OutputBundle } from 'rolldown';
 import type * as FirstPaint from './src/web/features/auth/first-paint/first-paint';
+import type * as HomePaint from './src/web/features/home/first-paint/home-paint';
 import type * as Precompress from './tools/precompress';
 import enPwa from './locales/en/pwa.json' with { type: 'json' };
 import zhPwa from './locales/zh-CN/pwa.json' with { type: 'json' };
@@ -96,6 +98,28 @@ const BOOT_SOURCE = 'src/web/features/auth/first-paint/boot.ts';
 // Loaded through Vite rather than imported: the config stays loadable by Node as it stands.
 const FIRST_PAINT_MODULE = './src/web/features/auth/first-paint/first-paint.ts';
 type FirstPaintModule = typeof FirstPaint;
+const HOME_PAINT_MODULE = './src/web/features/home/first-paint/home-paint.ts';
+type HomePaintModule = typeof HomePaint;
+
+/**
+ * Home's first paint (issue 34 §9) takes the page's own stylesheets: the hashed CSS files of the
+ * chunks that hold these sources, which the boot script links before painting (the page loads the
+ * same files later, and Vite's preload then finds them in place).
+ */
+const HOME_PAINT_STYLES = ['src/web/features/home/home.css', 'src/web/components/ui/money.css'];
+
+function homePaintCss(bundle: OutputBundle | undefined): string[] {
+  if (!bundle) return [];
+  const files = new Set<string>();
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    const holds = output.moduleIds.some((id) => HOME_PAINT_STYLES.some((source) => id.endsWith(source)));
+    const css = (output as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
+    if (holds && css) for (const file of css) files.add(`/${file}`);
+  }
+  if (files.size === 0) throw new Error("home's first paint: the home page's stylesheet is not in the build");
+  return [...files];
+}
 
 /** Brotli and gzip copies of the hashed assets, for the server to send as they are (tools/precompress.ts). */
 function precompressAssets(): Plugin {
@@ -127,6 +151,13 @@ function signInFirstPaint(): Plugin {
       // The module runner starts from no config, so it is told the aliases the page's code uses.
       resolve: { alias: PATH_ALIASES },
     }).then((loaded) => loaded.module));
+  let homePaint: Promise<HomePaintModule> | undefined;
+  const loadHomePaint = () =>
+    (homePaint ??= runnerImport<HomePaintModule>(HOME_PAINT_MODULE, {
+      configFile: false,
+      logLevel: 'warn',
+      resolve: { alias: PATH_ALIASES },
+    }).then((loaded) => loaded.module));
   let built: Promise<{ fileName: string; code: string }> | undefined;
   const compile = () =>
     (built ??= readFile(BOOT_SOURCE, 'utf8')
@@ -150,12 +181,19 @@ function signInFirstPaint(): Plugin {
     transformIndexHtml: {
       // After Vite's own processing, which would refuse to bundle a script that is not a module.
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
         const { BOOT_SCRIPT_MARKER, FIRST_PAINT_MARKER, firstPaintHtml } = await loadFirstPaint();
-        if (!html.includes(FIRST_PAINT_MARKER) || !html.includes(BOOT_SCRIPT_MARKER)) {
-          throw new Error('index.html lacks the sign-in first paint markers');
+        const { HOME_PAINT_MARKER, homePaintHtml } = await loadHomePaint();
+        if (
+          !html.includes(FIRST_PAINT_MARKER) ||
+          !html.includes(BOOT_SCRIPT_MARKER) ||
+          !html.includes(HOME_PAINT_MARKER)
+        ) {
+          throw new Error('index.html lacks the first paint markers');
         }
-        const withShell = html.replace(FIRST_PAINT_MARKER, firstPaintHtml());
+        const withShell = html
+          .replace(FIRST_PAINT_MARKER, firstPaintHtml())
+          .replace(HOME_PAINT_MARKER, homePaintHtml());
         // The dev server serves the TypeScript source as JavaScript, and loads the app itself.
         if (command !== 'build') {
           return withShell.replace(BOOT_SCRIPT_MARKER, `<script src="/${BOOT_SOURCE}"></script>`);
@@ -184,9 +222,10 @@ function signInFirstPaint(): Plugin {
         if (!entry || /<script type="module"|rel="modulepreload"/.test(rest)) {
           throw new Error('index.html: the app scripts are not where the boot script expects them');
         }
+        // Home's first paint links the home page's stylesheets before it paints (boot.ts).
         const boot =
           `<script src="/${(await compile()).fileName}" data-entry="${entry}"` +
-          ` data-preload="${preloads.join(' ')}"></script>`;
+          ` data-preload="${preloads.join(' ')}" data-home-css="${homePaintCss(context.bundle).join(' ')}"></script>`;
         return rest.replace(BOOT_SCRIPT_MARKER, [...stylesheets, boot].join('\n    '));
       },
     },

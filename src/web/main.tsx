@@ -12,6 +12,7 @@ import { App } from './App';
 import { firstPaintShown, takeOverFirstPaint } from './features/auth/first-paint/take-over';
 import { captureInviteCode } from './features/auth/invite';
 import { followAccess } from './lib/access-follow';
+import { dropHomePaint } from './lib/boot-answers';
 import { setPageOpener, setRightsRefresh, setSignInRedirect } from './lib/http';
 import { i18n } from './lib/i18n';
 import { startPwa } from './lib/pwa';
@@ -21,6 +22,8 @@ import 'antd-mobile/es/global';
 import './styles/global.css';
 // Shows or hides index.html's static sign-in page until React replaces it.
 import './features/auth/first-paint/first-paint.css';
+// The frame of home's first paint, which the boot script lays over the page (issue 34 §9).
+import './features/home/first-paint/home-paint.css';
 
 captureInviteCode(window.location.href);
 // Service worker, install prompt and manifest language; early, so no beforeinstallprompt is missed.
@@ -45,6 +48,14 @@ function createApp() {
 
   // Rights that change while a page shows (the live stream's `account`) re-check that page.
   followAccess(router);
+
+  // Home's saved figures painted by the boot script (lib/boot-answers.ts) stay until the home page
+  // is on screen (HomePage removes them); any other page the start ends on removes them at once.
+  const stopWatching = router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.pathname === '/home') return;
+    dropHomePaint();
+    stopWatching();
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -50,10 +50,44 @@ export function writeBaselinePage(distDir: string): void {
   writeFileSync(join(distDir, BASELINE_PAGE), baseline);
 }
 
-/** What a page is run with: `storage` goes into the origin's localStorage first (a signed-in session). */
+/**
+ * The baseline of `/home` (issue 34 §9): index.html with every script removed, the home page's
+ * stylesheets linked and home's first paint (the boot script's template of the language) written
+ * out with `figures` in its slots, as the boot script paints it from the saved snapshot. The same
+ * look as /home's first screen with no JavaScript: its LCP is what /home's is held against.
+ */
+export const HOME_BASELINE_PAGE = 'lighthouse-home-baseline.html';
+
+export function writeHomeBaselinePage(
+  distDir: string,
+  figures: { CNY: string; USD: string; age: string },
+): void {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const css = /data-home-css="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [];
+  const template = /<template id="cp-home-paint-cn"[^>]*>([\s\S]*?)<\/template>/.exec(html)?.[1];
+  if (css.length === 0 || !template) throw new Error("index.html lacks home's first paint");
+  const view = template
+    .replace(/(data-slot="CNY"[^>]*>)/, `$1${figures.CNY}`)
+    .replace(/(data-slot="USD"[^>]*>)/, `$1${figures.USD}`)
+    .replace(/(data-slot="age"[^>]*>)/, `$1${figures.age}`);
+  const baseline = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', `${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head>`)
+    .replace('</body>', `${view}</body>`)
+    .replace(/<html\b([^>]*)>/, '<html$1 data-home-paint="cn">');
+  writeFileSync(join(distDir, HOME_BASELINE_PAGE), baseline);
+}
+
+/**
+ * What a page is run with: `storage` goes into the origin's localStorage first (a signed-in
+ * session), `keyval` into idb-keyval's IndexedDB store (the offline snapshot a returning phone
+ * has saved).
+ */
 export interface LighthousePage {
   url: string;
   storage?: Record<string, string>;
+  keyval?: Record<string, unknown>;
 }
 
 /**
@@ -62,7 +96,7 @@ export interface LighthousePage {
  * `cpuSlowdown` replaces Lighthouse's default CPU multiplier (cpu-calibration.ts).
  */
 export async function runLighthouse(
-  { url, storage }: LighthousePage,
+  { url, storage, keyval }: LighthousePage,
   cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
 ): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
@@ -78,6 +112,28 @@ export async function runLighthouse(
       await page.evaluate((items: Record<string, string>) => {
         for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
       }, storage);
+    }
+    if (keyval) {
+      // As idb-keyval writes it: database `keyval-store`, store `keyval`.
+      await page.evaluate(
+        (items: Record<string, unknown>) =>
+          new Promise<void>((resolve, reject) => {
+            const opening = indexedDB.open('keyval-store');
+            opening.onupgradeneeded = () => opening.result.createObjectStore('keyval');
+            opening.onerror = () => reject(new Error('no IndexedDB'));
+            opening.onsuccess = () => {
+              const db = opening.result;
+              const writing = db.transaction('keyval', 'readwrite');
+              for (const [key, value] of Object.entries(items)) writing.objectStore('keyval').put(value, key);
+              writing.oncomplete = () => {
+                db.close();
+                resolve();
+              };
+              writing.onerror = () => reject(new Error('snapshot not written'));
+            };
+          }),
+        keyval,
+      );
     }
     const result = await lighthouse(
       url,

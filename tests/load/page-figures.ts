@@ -9,7 +9,13 @@
 import type { Report } from './bench-kit';
 import { calibratedCpuSlowdown, DEFAULT_CPU_SLOWDOWN, DEFAULT_INDEX } from './cpu-calibration';
 import { percentile } from './fixed-rate';
-import { BASELINE_PAGE, runLighthouseRounds, writeBaselinePage } from './lighthouse';
+import {
+  BASELINE_PAGE,
+  HOME_BASELINE_PAGE,
+  runLighthouseRounds,
+  writeBaselinePage,
+  writeHomeBaselinePage,
+} from './lighthouse';
 import { measurePageWeight } from './page-weight';
 import { signedInStorage } from './signed-in-storage';
 
@@ -39,10 +45,19 @@ export async function reportPages(
   report('/home after sign-in JS (gzip, in total)', `${home.jsKb.toFixed(1)} KB`, '≤ 250 KB (guarded in CI)');
 
   writeBaselinePage(distDir);
+  // A returning phone (issue 34 §9): its home figures saved, as the page saves them.
+  const keyval = await homeSnapshot(url, token, storage);
+  const saved = keyval ? Object.values(keyval)[0] : null;
+  writeHomeBaselinePage(distDir, {
+    CNY: money(saved?.data.wallet.CNY),
+    USD: money(saved?.data.wallet.USD, '$'),
+    age: '保存于 不到 1 分钟前',
+  });
   const pages = {
     baseline: { url: `${url}/${BASELINE_PAGE}` },
+    'home baseline': { url: `${url}/${HOME_BASELINE_PAGE}` },
     'sign-in': { url: `${url}/#/` },
-    '/home': { url: `${url}/#/home`, storage },
+    '/home': { url: `${url}/#/home`, storage, ...(keyval ? { keyval } : {}) },
   };
   const atDefault = await runLighthouseRounds(pages, LIGHTHOUSE_RUNS);
   const indexes = Object.values(atDefault).flatMap((rounds) => rounds.all.map((run) => run.benchmarkIndex));
@@ -62,6 +77,7 @@ export async function reportPages(
     `at Lighthouse's default CPU slowdown ×${DEFAULT_CPU_SLOWDOWN}`,
     'reported',
   );
+  reportHome(report, atDefault);
   const calibrated = await runLighthouseRounds(pages, LIGHTHOUSE_RUNS, slowdown);
   reportRounds(
     report,
@@ -95,4 +111,102 @@ function reportRounds(report: Report, rounds: Rounds, how: string, target: strin
       'reported',
     );
   }
+}
+
+interface SavedHome {
+  v: number;
+  savedAt: number;
+  data: { wallet: Record<string, number>; overview: unknown };
+}
+
+/**
+ * The demo's home snapshot as lib/snapshot.ts keeps it (`home-snapshot:<userId>`, version 2:
+ * the wallet and the overview as loaded), for Lighthouse to find in IndexedDB like a returning
+ * phone's; null when the session has no user id.
+ */
+async function homeSnapshot(
+  url: string,
+  token: string,
+  storage: Record<string, string>,
+): Promise<Record<string, SavedHome> | null> {
+  const userId = (JSON.parse(storage.userInfo ?? '{}') as { userId?: string }).userId;
+  if (!userId) return null;
+  const get = async (path: string) =>
+    (
+      (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: unknown;
+      }
+    ).data;
+  const [wallet, overview] = await Promise.all([get('/api/user/wallet'), get('/api/user/overview')]);
+  return {
+    [`home-snapshot:${userId}`]: {
+      v: 2,
+      savedAt: Date.now(),
+      data: { wallet: wallet as Record<string, number>, overview },
+    },
+  };
+}
+
+/** Minor units as the wallet card writes them (lib/money.ts). */
+function money(minor: number | undefined, symbol = '¥'): string {
+  const value = minor ?? 0;
+  const whole = Math.floor(Math.abs(value) / 100).toLocaleString('en');
+  return `${value < 0 ? '-' : ''}${symbol}${whole}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * `/home` against its own baseline (issue 34 §9): the same first screen as a static page with no
+ * script. Targets at Lighthouse's default ×4: LCP within 1.5× the baseline's, performance ≥ 90.
+ */
+function reportHome(report: Report, rounds: Rounds): void {
+  const base = rounds['home baseline']!.median;
+  const home = rounds['/home']!.median;
+  report(
+    "home baseline page (home's first screen, HTML and CSS, no script) at ×4: Lighthouse performance, LCP / TBT",
+    `${base.performance}, ${(base.lcpMs / 1000).toFixed(2)} s / ${base.tbtMs.toFixed(0)} ms (LCP element: ${base.lcpElement})`,
+    'baseline',
+  );
+  const ratio = home.lcpMs / Math.max(base.lcpMs, 1);
+  report(
+    '/home (a returning phone: session and saved figures) at ×4 against the home baseline: LCP ratio, performance',
+    `×${ratio.toFixed(2)} (${(home.lcpMs / 1000).toFixed(2)} s), ${home.performance}${ratio <= 1.5 && home.performance >= 90 ? '' : ' ✗'}`,
+    'LCP ≤ ×1.5, performance ≥ 90',
+  );
+}
+
+/** `/home` and its baseline only, at ×4 (home-pages-only.ts). */
+export async function reportHomeOnly(
+  report: Report,
+  url: string,
+  token: string,
+  distDir: string,
+  runs = LIGHTHOUSE_RUNS,
+): Promise<void> {
+  const storage = await signedInStorage(url, token);
+  const keyval = await homeSnapshot(url, token, storage);
+  const saved = keyval ? Object.values(keyval)[0] : null;
+  writeHomeBaselinePage(distDir, {
+    CNY: money(saved?.data.wallet.CNY),
+    USD: money(saved?.data.wallet.USD, '$'),
+    age: '保存于 不到 1 分钟前',
+  });
+  const rounds = await runLighthouseRounds(
+    {
+      'home baseline': { url: `${url}/${HOME_BASELINE_PAGE}` },
+      '/home': { url: `${url}/#/home`, storage, ...(keyval ? { keyval } : {}) },
+    },
+    runs,
+  );
+  for (const [name, { all }] of Object.entries(rounds))
+    report(
+      `${name} runs`,
+      all
+        .map(
+          (run) =>
+            `${run.performance} (LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, ${run.lcpElement})`,
+        )
+        .join('; '),
+      'reported',
+    );
+  reportHome(report, rounds);
 }

@@ -14,6 +14,7 @@ import {
   NO_RESPONSE_CODE,
   SESSION_END_CODES,
 } from './catalogue';
+import { takeBootAnswer } from './boot-answers';
 import { localeOf, storedLang, translate } from './i18n';
 import { toastError } from './notify';
 import { endSession, saveTokens } from './session';
@@ -179,12 +180,10 @@ async function send(
   const url =
     endpoint.method === 'GET' ? urlOf(endpoint, input as RequestOf<typeof endpoint>) : urlOf(endpoint);
   try {
-    const response = await client(url, {
-      method: endpoint.method,
-      headers,
-      signal,
-      ...bodyOf(endpoint, input),
-    });
+    const ask = () => client(url, { method: endpoint.method, headers, signal, ...bodyOf(endpoint, input) });
+    // Home's first answers may be under way already, asked by index.html's boot script.
+    const early = takeBootAnswer(endpoint.method, url, token, headers.get('Accept-Language') ?? '');
+    const response = early ? await early.catch(ask) : await ask();
     return { envelope: await envelopeOf(response, endpoint.path), token };
   } catch (error) {
     if (signal?.aborted) throw error; // The caller gave up; nothing to tell the user.

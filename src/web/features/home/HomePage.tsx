@@ -4,11 +4,13 @@
  * the header (with the notice carousel on this page) and the offline banner.
  */
 import { useAtomValue } from 'jotai';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../components/ui/Can';
 // Loaded with the page, not lazily: it shows on arrival, and a lazy part arriving a moment after
 // the page pushed what is below it down (routes/home-load.ts). The card list loads it lazily.
 import DeclineRateMeter from '../../components/ui/DeclineRateMeter';
+import { dropHomePaint } from '../../lib/boot-answers';
 import type { RouteName } from '../../lib/route-meta';
 import { appStore, userInfoAtom } from '../../lib/session';
 import { useShowsSnapshot } from '../../lib/shown-snapshot';
@@ -33,6 +35,9 @@ export function HomePage({ builtRoutes }: HomePageProps) {
   const { t } = useTranslation(HOME_NS);
   const user = useAtomValue(userInfoAtom, { store: appStore });
   const data = useHomeData();
+  // The page is on screen: the saved figures index.html's boot script painted over it go, in the
+  // same frame (features/home/first-paint).
+  useLayoutEffect(() => dropHomePaint(), []);
   // Offline, the figures shown are the saved ones: the offline banner says so, with their age.
   useShowsSnapshot(!data.online && data.asOf !== null ? data.asOf : null);
 

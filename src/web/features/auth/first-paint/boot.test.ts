@@ -136,3 +136,63 @@ describe('boot script: the app scripts', () => {
     expect(inserted()).toHaveLength(0);
   });
 });
+
+describe("boot script: home's first answers (issue 34 §9)", () => {
+  const SESSION = {
+    access_token: 'tok-1',
+    userInfo: '{"userId":"u1"}',
+    subAccount: '0',
+  };
+  type Boot = { token: string; locale: string; answers: Record<string, unknown> };
+  const bootAnswers = () => (window as unknown as { cpBootAnswers?: Boot }).cpBootAnswers;
+
+  beforeEach(() => {
+    delete (window as unknown as { cpBootAnswers?: Boot }).cpBootAnswers;
+  });
+
+  function fetchSpy() {
+    const spy = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => undefined),
+    );
+    vi.stubGlobal('fetch', spy);
+    return spy;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([['#/home'], ['#/'], ['']])(
+    'a main account opening %s asks the wallet and the overview with its token and language',
+    async (hash) => {
+      const fetch = fetchSpy();
+      setHash(hash);
+      for (const [key, value] of Object.entries(SESSION)) localStorage.setItem(key, value);
+      localStorage.setItem('lang', 'en');
+      await boot();
+      expect(fetch.mock.calls.map(([path]) => path)).toEqual(['/api/user/wallet', '/api/user/overview']);
+      for (const [, init] of fetch.mock.calls) {
+        expect(init?.headers).toMatchObject({ Authorization: 'Bearer tok-1', 'Accept-Language': 'en' });
+      }
+      expect(bootAnswers()).toMatchObject({ token: 'tok-1', locale: localeOf('en') });
+      expect(Object.keys(bootAnswers()?.answers ?? {})).toEqual([
+        `GET ${window.location.origin}/api/user/wallet`,
+        `GET ${window.location.origin}/api/user/overview`,
+      ]);
+    },
+  );
+
+  it.each([
+    ['no session', '#/home', {}],
+    ['another page', '#/cardList', SESSION],
+    ['a sub-account', '#/home', { ...SESSION, subAccount: '1' }],
+    ['a session idle past two hours', '#/home', { ...SESSION, lastActivity: String(Date.now() - 7_300_000) }],
+  ])('asks nothing for %s', async (_, hash, items: Record<string, string>) => {
+    const fetch = fetchSpy();
+    setHash(hash);
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    await boot();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(bootAnswers()).toBeUndefined();
+  });
+});

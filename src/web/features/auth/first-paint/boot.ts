@@ -51,6 +51,150 @@
   const firstPaint = signInRoute && !signedIn;
   if (firstPaint) root.setAttribute('data-first-paint', lang);
 
+  // A main account opening home (`/home`, or `/`, which leads there when signed in), with a
+  // session the app will keep (not idle past spec §4's two hours): its first answers are asked
+  // now, with the stored token, while the app's scripts download, and its saved figures painted
+  // (docs/decisions.md "Home that starts at once"). The sub-accounts' home asks other things.
+  const lastActivity = Number(read('lastActivity'));
+  const idle = Number.isFinite(lastActivity) && lastActivity > 0 && Date.now() - lastActivity > 7_200_000;
+  const homeRoute = signInRoute || path === '/home';
+  if (signedIn && homeRoute && !idle && read('subAccount') !== '1') {
+    startHome(String(read('access_token')), (userInfo as { userId?: unknown }).userId, lang);
+  }
+
+  function startHome(token: string, userId: unknown, language: 'cn' | 'en'): void {
+    const locale = language === 'en' ? 'en' : 'zh-CN';
+    // The first answers home needs (lib/boot-answers.ts hands them to the HTTP layer, once each).
+    // Offline there is nothing to ask: the app shows the saved figures.
+    const answers: Record<string, Promise<Response>> = {};
+    if (navigator.onLine !== false && typeof fetch === 'function') {
+      const headers = {
+        Accept: 'application/json',
+        'Accept-Language': locale,
+        Authorization: `Bearer ${token}`,
+      };
+      for (const path of ['/api/user/wallet', '/api/user/overview']) {
+        const answer = fetch(path, { headers, credentials: 'same-origin' });
+        // Marked as handled: a failure is the app's to see, when it takes the answer.
+        answer.catch(() => undefined);
+        answers[`GET ${window.location.origin}${path}`] = answer;
+      }
+    }
+    Object.assign(window, { cpBootAnswers: { token, locale, answers } });
+    if (typeof userId === 'string' && userId) paintHome(userId, language);
+  }
+
+  /** Epoch ms -> "YYYY-MM-DD HH:mm" in the product's zone, UTC+8 (lib/product-time.ts). */
+  const productTime = (ms: number) => new Date(ms + 28_800_000).toISOString().slice(0, 16).replace('T', ' ');
+
+  /** Minor units -> "¥1,234.56" / "$0.99" (lib/money.ts formatMoney for CNY and USD). */
+  const money = (minor: unknown, symbol: string) => {
+    const value = typeof minor === 'number' && Number.isFinite(minor) ? Math.round(minor) : 0;
+    const whole = String(Math.floor(Math.abs(value) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const cents = String(Math.abs(value) % 100).padStart(2, '0');
+    return `${value < 0 ? '-' : ''}${symbol}${whole}.${cents}`;
+  };
+
+  /**
+   * The saved home figures (lib/snapshot.ts: idb-keyval's store, `home-snapshot:<userId>`, version
+   * 2; balances and aggregate counts only, never a card secret), painted over the page from the
+   * build's template of the language (features/home/first-paint), once the home page's stylesheet
+   * is in. The app removes it when its first page is on screen (lib/boot-answers.ts).
+   */
+  function paintHome(userId: string, language: 'cn' | 'en'): void {
+    const bootTag = document.querySelector<HTMLScriptElement>('script[data-home-css]');
+    // The dev server names no stylesheets: it paints nothing.
+    const sheets = (bootTag?.dataset.homeCss ?? '').split(' ').filter(Boolean);
+    if (sheets.length === 0 || typeof indexedDB === 'undefined') return;
+    const styled = Promise.all(
+      sheets.map(
+        (href) =>
+          new Promise<void>((resolve, reject) => {
+            const link = document.createElement('link');
+            link.rel = 'stylesheet';
+            link.href = href;
+            link.onload = () => resolve();
+            link.onerror = () => reject(new Error(href));
+            document.head.append(link);
+          }),
+      ),
+    );
+    const saved = new Promise<{ savedAt: number; data: { wallet?: Record<string, unknown> } } | null>(
+      (resolve) => {
+        const opening = indexedDB.open('keyval-store');
+        // No database yet: nothing saved. Looking must not create it (without idb-keyval's store,
+        // the app's own opening would then find none).
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onerror = () => resolve(null);
+        opening.onsuccess = () => {
+          try {
+            const get = opening.result
+              .transaction('keyval', 'readonly')
+              .objectStore('keyval')
+              .get(`home-snapshot:${userId}`);
+            get.onsuccess = () => {
+              const record = get.result as { v?: unknown; savedAt?: unknown; data?: unknown } | undefined;
+              const ok =
+                record?.v === 2 &&
+                typeof record.savedAt === 'number' &&
+                typeof record.data === 'object' &&
+                record.data !== null;
+              resolve(
+                ok ? (record as { savedAt: number; data: { wallet?: Record<string, unknown> } }) : null,
+              );
+            };
+            get.onerror = () => resolve(null);
+          } catch {
+            resolve(null);
+          } finally {
+            opening.result.close();
+          }
+        };
+      },
+    );
+    const parsed = new Promise<void>((resolve) => {
+      if (document.readyState === 'loading')
+        document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+      else resolve();
+    });
+    void Promise.all([saved, styled, parsed]).then(
+      ([snapshot]) => {
+        // Nothing saved, or the app got there first: nothing to paint.
+        if (!snapshot || root.hasAttribute('data-app-painted')) return;
+        // The template follows #root in <body>: there once the document is parsed.
+        const template = document.getElementById(`cp-home-paint-${language}`);
+        if (!(template instanceof HTMLTemplateElement)) return;
+        const view = template.content.cloneNode(true) as DocumentFragment;
+        const slot = (name: string) => view.querySelector(`[data-slot="${name}"]`);
+        const wallet = snapshot.data.wallet ?? {};
+        const cny = slot('CNY');
+        const usd = slot('USD');
+        if (cny) cny.textContent = money(wallet.CNY, '¥');
+        if (usd) usd.textContent = money(wallet.USD, '$');
+        const words = template.dataset;
+        const elapsed = Date.now() - snapshot.savedAt;
+        const day = productTime(snapshot.savedAt);
+        const [date = '', clock = ''] = day.split(' ');
+        const age =
+          elapsed < 60_000
+            ? (words.justNow ?? '')
+            : elapsed < 3_600_000
+              ? (words.minutes ?? '').replace('{{count}}', String(Math.floor(elapsed / 60_000)))
+              : date === productTime(Date.now()).slice(0, 10)
+                ? (words.today ?? '').replace('{{time}}', `${clock} UTC+8`)
+                : date === productTime(Date.now() - 86_400_000).slice(0, 10)
+                  ? (words.yesterday ?? '').replace('{{time}}', `${clock} UTC+8`)
+                  : (words.date ?? '').replace('{{time}}', `${day} UTC+8`);
+        const phrase = navigator.onLine === false ? words.offline : words.saved;
+        const ageSlot = slot('age');
+        if (ageSlot) ageSlot.textContent = (phrase ?? '').replace('{{age}}', age);
+        document.body.append(view);
+        root.setAttribute('data-home-paint', language);
+      },
+      () => undefined,
+    );
+  }
+
   const tag = document.querySelector<HTMLScriptElement>('script[data-entry]');
   const entry = tag?.dataset.entry;
   if (!entry) return;

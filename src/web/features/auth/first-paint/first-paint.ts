@@ -69,8 +69,10 @@ export function firstPaintMarkup(lang: FirstPaintLang): string {
   // The toggle names the language it switches to, in that language (LanguageToggle).
   const toggleLang = lang === 'cn' ? 'en' : 'zh-CN';
   return (
-    // `hidden` on both copies: a document may hold one <main> without it, and the copy boot.ts
-    // chooses is displayed by first-paint.css (an author rule outweighs the attribute's default).
+    // `hidden` on both copies and on each copy's <main>: a validator counts every <main> without
+    // the attribute of its own as visible, whatever its ancestors (issue 34 §8), and a document may
+    // hold one. first-paint.css displays the copy boot.ts chose, and its <main> (an author rule
+    // outweighs the attribute's default).
     `<div class="cp-auth ${FIRST_PAINT_CLASS}" data-lang="${lang}" hidden>` +
     '<aside class="cp-auth__brand"><div class="cp-auth__brand-row">' +
     `<div class="cp-auth__logo">${BRAND_MARK}<span>${t(auth.brand.name)}</span></div>` +
@@ -80,7 +82,7 @@ export function firstPaintMarkup(lang: FirstPaintLang): string {
     '<div class="cp-auth__card-art" aria-hidden="true"><div class="cp-auth__card-chip"></div>' +
     '<div class="cp-auth__card-number">•••• •••• •••• 4242</div>' +
     '<div class="cp-auth__card-brand">VIRTUAL</div></div></aside>' +
-    '<main class="cp-auth__main"><section class="cp-auth__panel">' +
+    '<main class="cp-auth__main" hidden><section class="cp-auth__panel">' +
     `<h1 class="cp-auth__title">${t(auth.signIn.title)}</h1>` +
     `<p class="cp-auth__subtitle">${t(auth.signIn.subtitle)}</p>` +
     `<div class="${FIRST_PAINT_CLASS}__form"></div></section>` +
