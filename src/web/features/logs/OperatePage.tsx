@@ -271,7 +271,7 @@ export function OperatePage() {
                 <tr key={r.id} data-testid="operate-row" data-result={r.result}>
                   <td>{productDateTime(r.createdAt)}</td>
                   <td data-testid="operate-who">{actorText(t, r.actor)}</td>
-                  <td>{actionName(t, r.action)}</td>
+                  <td data-testid="operate-action">{actionName(t, r.action)}</td>
                   <td data-testid="operate-subject">{subjectText(t, r)}</td>
                   <td>{resultText(r.result)}</td>
                   <td>{r.ip}</td>
