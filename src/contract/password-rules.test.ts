@@ -1,6 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import commonPasswords from './data/common-passwords.json';
+import './common-passwords';
 import { password } from './fields';
 import { commonPasswordsFrom, isCommonPassword, PASSWORD_MIN } from './password-rules';
 

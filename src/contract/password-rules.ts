@@ -6,13 +6,23 @@
  * - at least PASSWORD_MIN characters, at most PASSWORD_MAX;
  * - not one of the most common passwords: data/common-passwords.json, generated from the
  *   zxcvbn-ts common dictionary (tools/generate-common-passwords.ts), compared case-insensitively.
+ *
+ * The list is 10 KB gzipped, and this file sits under every contract module, so it does not import
+ * the list: common-passwords.ts does, and hands it over here when it is loaded. The server loads
+ * it with its request parsing (server/lib/route.ts), so nothing it parses skips the check; the PWA
+ * loads it with its password forms (PasswordStrength), so `/home` never downloads it. A form sent
+ * before the list arrived is refused by the server with the same message.
  */
-import commonPasswords from './data/common-passwords.json';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 64;
 
-const COMMON = new Set<string>(commonPasswords);
+let common: ReadonlySet<string> = new Set();
+
+/** Called once by common-passwords.ts with the generated list. */
+export function knowCommonPasswords(list: readonly string[]): void {
+  common = new Set(list);
+}
 
 /** The generator's filter: only entries long enough to pass the length rule need listing. */
 export function commonPasswordsFrom(dictionary: readonly string[]): string[] {
@@ -33,5 +43,5 @@ export function meterDataFrom(dictionary: readonly string[], graphs: unknown) {
 }
 
 export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.toLowerCase());
+  return common.has(password.toLowerCase());
 }

@@ -7,6 +7,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { WEB_CLIENT_ID } from '../../contract/auth-clients';
+// Every request this server parses is checked against the common-password list (password-rules.ts).
+import '../../contract/common-passwords';
 import type { EndpointDef, ParsedRequestOf, ResponseOf } from '../../contract/core';
 import { Code, isAudited } from '../../contract/core';
 import type { AppContext } from '../context';

@@ -5,6 +5,7 @@
  * the meter is advice on top of it, and never rates a password the policy refuses above 0.
  */
 import { ZxcvbnFactory, type OptionsGraph } from '@zxcvbn-ts/core';
+import '../../contract/common-passwords';
 import { password as passwordRule } from '../../contract/fields';
 import meter from './data/password-meter.json';
 

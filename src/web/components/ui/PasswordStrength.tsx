@@ -16,6 +16,12 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
   const [rated, setRated] = useState<{ password: string; score: Strength } | null>(null);
   const hints = userInputs.join('\n');
 
+  // The form's own check (the contract's password rule) needs the common-password list, which
+  // /home does not carry (password-rules.ts): it comes with the form that shows this meter.
+  useEffect(() => {
+    void import('../../../contract/common-passwords');
+  }, []);
+
   useEffect(() => {
     if (password === '') return;
     let current = true;
