@@ -150,7 +150,7 @@ test('phone: the card screen shows the picture, toggles freeze, moves to the nex
   await expectAccessible(page); // the confirm button's contrast among the rest
   await page.getByTestId('freeze-confirm').click();
   await expect(screen.getByTestId('card-status')).toContainText('Frozen');
-  await expect(screen.getByTestId('quick-activate')).toHaveText('Unfreeze');
+  await expect(screen.getByTestId('quick-activate')).toHaveText('Activate');
   await shot(page, info, 'en-card-frozen');
   await screen.getByTestId('quick-activate').click();
   await page.getByTestId('freeze-confirm').click();

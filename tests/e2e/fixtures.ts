@@ -156,7 +156,15 @@ async function inlineStylesSettled(page: Page): Promise<void> {
   );
 }
 
-/** axe with WCAG 2 A/AA rules; serious and critical violations fail the test. */
+/**
+ * Every WCAG 2.x A/AA rule (2.0, 2.1, 2.2) and axe's best-practice rules (issue 34 §8), plus
+ * `label-content-name-mismatch` (WCAG 2.5.3), which axe ships as experimental and runs only when
+ * named. Serious and critical violations fail the test.
+ */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
+export const AXE_EXTRA_RULES = ['label-content-name-mismatch'] as const;
+
+/** axe with the full rule set above; serious and critical violations fail the test. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Contrast is judged on what stays on screen, not on a fade: a button enabled while axe runs (the
   // click guard lets go on a timer) would still be at antd-mobile's disabled opacity for 150 ms. So
@@ -175,7 +183,12 @@ export async function expectAccessible(page: Page): Promise<void> {
       ),
     );
     await inlineStylesSettled(page);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .options({
+        runOnly: { type: 'tag', values: [...AXE_TAGS] },
+        rules: Object.fromEntries(AXE_EXTRA_RULES.map((rule) => [rule, { enabled: true }])),
+      })
+      .analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     // Each node with axe's reason (for contrast: the colours and the ratio it measured).
     expect(

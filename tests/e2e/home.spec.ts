@@ -95,7 +95,8 @@ test('the page appears in one piece: nothing on it moves while its answers arriv
   });
   await page.reload();
 
-  await expect(page.getByTestId('decline-meter')).toBeVisible();
+  // Well under the limit the meter is its one-line chip (issue 34 §2).
+  await expect(page.getByTestId('decline-chip')).toBeVisible();
   await expect(page.getByTestId('notice-banner')).toBeVisible();
   await expect(page.getByTestId('cards-total')).toHaveText('0');
   // Long enough for anything still arriving to be drawn.

@@ -6,6 +6,7 @@
  * shared ImageUpload widget shows `errmsg` for '500'). A refused file is an HTTP 200 answer, since
  * the body says what happened; a missing or dead session is a 401 with the same shape.
  */
+import type { JobLogAction } from '../../../contract/operations';
 import type { Context, Hono } from 'hono';
 import { Code } from '../../../contract/core';
 import type { AppContext } from '../../context';
@@ -97,7 +98,7 @@ async function logUpload(
       id: newId(),
       accountId: principal.accountId,
       subAccountId: principal.subAccountId,
-      action: 'file.pubUpload',
+      action: 'file.pubUpload' satisfies JobLogAction,
       result: code === Code.ok ? 'success' : 'failure',
       code,
       ip: clientAddress(c, ctx.env.TRUST_PROXY === '1'),

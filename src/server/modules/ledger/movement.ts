@@ -3,6 +3,7 @@
  * feature (top-ups, transfers, card funding, rebates, fees) describes its movement as legs and posts
  * it with `postMovement` inside the transaction of its own state change.
  */
+import type { LedgerKind } from '../../../contract/operations';
 import type { FlowType } from '../../../contract/finance';
 import type { LedgerAccountKind } from '../../db/schema';
 
@@ -52,8 +53,11 @@ export interface Movement {
    * first movement (same legs) or 409 (other legs); it never moves money twice.
    */
   key: string;
-  /** What moved the money, e.g. `topup`, `transfer_in`, `reversal`; also the log action `ledger.<kind>`. */
-  kind: string;
+  /**
+   * What moved the money, e.g. `topup`, `transfer_in`, `reversal`; also the log action
+   * `ledger.<kind>`, which the operation log names (contract/operations.ts lists every kind).
+   */
+  kind: LedgerKind;
   /** The customer the movement belongs to (its wallet legs must be this customer's). */
   accountId: string | null;
   /** What the movement is about, e.g. an order or forecast id. */

@@ -27,6 +27,7 @@ import type { Lang } from '../../lib/i18n';
 import { translate } from '../../lib/i18n';
 import type { JobSpec } from '../../lib/jobs';
 import { renderMail } from '../../lib/mail-templates';
+import type { JobLogAction } from '../../../contract/operations';
 import { civilDate } from '../account/account-calendar';
 import { type CardAction, recordCardEvents } from '../cards/card-events';
 
@@ -171,7 +172,7 @@ async function logExpiry(
   tx: Tx,
   accountId: string,
   subAccountId: string,
-  action: string,
+  action: JobLogAction,
   now: Date,
   detail: Record<string, unknown>,
 ): Promise<void> {

@@ -117,7 +117,8 @@ export function AppShell({
         <main className="cp-shell__content">
           {/* The notice banner only on home (issue 18 §5): not a toll on every page. It waits for
               the page: arriving above the loading placeholder it would push it down the screen. */}
-          {onHome && pageLoaded ? <div className="cp-shell__banner">{banner}</div> : null}
+          {/* On a phone the banner shares the header's one notice slot (issue 34 §2). */}
+          {onHome && pageLoaded && wide ? <div className="cp-shell__banner">{banner}</div> : null}
           {children}
         </main>
         <Footer />

@@ -69,14 +69,19 @@ export function UserMenu({ user, planName, balances, links, onLogout, loggingOut
         className="cp-user__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('header.userMenu')}
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
       >
         <span className="cp-avatar" aria-hidden="true" data-testid="avatar">
           {avatarLetter(user)}
         </span>
+        {/* The name as shown, then what the button is (WCAG 2.5.3: the spoken name holds the
+            visible text; issue 34 §8). */}
         <span className="cp-user__name">{user?.name}</span>
+        <span className="cp-visually-hidden">
+          {user?.name ? ', ' : ''}
+          {t('header.userMenu')}
+        </span>
       </button>
       <div id={panelId} className="cp-user__panel" hidden={!open} data-testid="user-menu-panel">
         <div className="cp-user__who">

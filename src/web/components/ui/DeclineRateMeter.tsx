@@ -9,6 +9,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import en from '@locales/en/declineMeter.json';
 import zh from '@locales/zh-CN/declineMeter.json';
@@ -43,12 +44,44 @@ export function meterState(
   return rate.rateBp >= rate.limitBp * NEAR_SHARE ? 'near' : 'ok';
 }
 
-export default function DeclineRateMeter() {
+export interface DeclineRateMeterProps {
+  /**
+   * One line (a chip that opens the full meter) while the rate is well under the limit (issue 34
+   * §2: the home page's prime space is not for four lines of rules at zero payments).
+   */
+  compact?: boolean;
+}
+
+export default function DeclineRateMeter({ compact = false }: DeclineRateMeterProps) {
   const online = useOnline();
   // Re-render when the session ends: the query must not run again without a token.
   useAtomValue(tokensAtom, { store: appStore });
   const query = useQuery({ ...declineRateQuery, enabled: online && hasAccessToken() });
-  return query.data ? <MeterView rate={query.data} /> : null;
+  const [opened, setOpened] = useState(false);
+  if (!query.data) return null;
+  if (compact && !opened && meterState(query.data) === 'ok')
+    return <MeterChip rate={query.data} onOpen={() => setOpened(true)} />;
+  return <MeterView rate={query.data} />;
+}
+
+/** The meter in one line: the rate and where it stands; a tap shows the whole meter. */
+export function MeterChip({ rate, onOpen }: { rate: DeclineRate; onOpen: () => void }) {
+  const { t } = useTranslation(NS);
+  const title = t(rate.scope === 'own' ? 'titleOwn' : 'title', { hours: rate.windowHours });
+  return (
+    <button
+      type="button"
+      className="cp-meter-chip"
+      onClick={onOpen}
+      aria-expanded={false}
+      data-testid="decline-chip"
+    >
+      <span className="cp-meter-chip__dot" aria-hidden="true" />
+      <span className="cp-meter-chip__title">{title}</span>
+      <strong className="cp-meter-chip__rate">{percentOfBp(rate.rateBp)}</strong>
+      <span className="cp-meter-chip__state">{t('state.ok')}</span>
+    </button>
+  );
 }
 
 export function MeterView({ rate }: { rate: DeclineRate }) {

@@ -1,4 +1,8 @@
-/** Switches cn/en (spec §2 header; also on the sign-in page). Shows the language it switches to. */
+/**
+ * Switches cn/en (spec §2 header; also on the sign-in page). Shows the language it switches to.
+ * Its spoken name starts with the visible text ("EN, Switch to English"; WCAG 2.5.3, issue 34 §8):
+ * the words are content, not an aria-label that would replace what the button shows.
+ */
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from '../../lib/i18n';
 
@@ -10,7 +14,6 @@ export function LanguageToggle({ className }: { className?: string }) {
       type="button"
       className={`cp-lang-toggle ${className ?? ''}`}
       onClick={() => void setLang(next)}
-      aria-label={t('common:ui.switchLanguage')}
       lang={next === 'en' ? 'en' : 'zh-CN'}
       data-testid="language-toggle"
     >
@@ -24,6 +27,7 @@ export function LanguageToggle({ className }: { className?: string }) {
         />
       </svg>
       <span>{t('common:ui.otherLanguage')}</span>
+      <span className="cp-visually-hidden">, {t('common:ui.switchLanguage')}</span>
     </button>
   );
 }

@@ -16,11 +16,11 @@ import { appStore, userInfoAtom } from '../../lib/session';
 import { useShowsSnapshot } from '../../lib/shown-snapshot';
 import { ActivityChart } from './components/ActivityChart';
 import { BalanceCard } from './components/BalanceCard';
-import { IdentityBanner } from './components/IdentityBanner';
 import { InstallCard } from './components/InstallCard';
 import { OverviewStats } from './components/OverviewStats';
 import { QuickActions } from './components/QuickActions';
 import { RiskNotice } from './components/RiskNotice';
+import { StartSteps } from './components/StartSteps';
 import { HOME_NS } from './i18n';
 import { useHomeData } from './useHomeData';
 import '../../components/ui/page.css';
@@ -52,13 +52,19 @@ export function HomePage({ builtRoutes }: HomePageProps) {
       </div>
       {/* Cards frozen by the decline-rate rule: before anything else on the page. */}
       <RiskNotice builtRoutes={builtRoutes} />
-      <IdentityBanner />
       <div className="cp-home__grid">
+        {/* The wallet first (issue 34 §2): the start, the identity prompt and the meter follow it. */}
         <div className="cp-home__main">
           <BalanceCard {...data} />
           <QuickActions builtRoutes={builtRoutes} />
+          <StartSteps
+            wallet={data.wallet}
+            overview={data.overview}
+            overviewFailed={data.overviewFailed}
+            builtRoutes={builtRoutes}
+          />
           <Can permission="card:list">
-            <DeclineRateMeter />
+            <DeclineRateMeter compact />
           </Can>
           <InstallCard />
         </div>

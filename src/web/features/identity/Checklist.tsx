@@ -1,4 +1,8 @@
-/** The levels as a checklist: which one the account has, what each unlocks, and what is missing. */
+/**
+ * The levels as a checklist: which one the account has, what each unlocks, and what is missing.
+ * Every level up to the account's is ticked; only the account's own carries "Your level" (issue 34
+ * §6: after approval all three carried it).
+ */
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '../../../contract/core';
 import type { IdentityStatusView } from '../../../contract/identity';
@@ -13,14 +17,24 @@ export function Checklist({ status }: { status: IdentityStatusView }) {
     <ol className="cp-identity__levels" data-testid="identity-levels" data-level={status.level}>
       {IDENTITY_LEVELS.map((level) => {
         const done = levelRank(level) <= reached;
+        const current = level === status.level;
         return (
-          <li key={level} className={done ? 'is-done' : ''} data-testid={`identity-level-${level}`}>
+          <li
+            key={level}
+            className={done ? 'is-done' : ''}
+            data-testid={`identity-level-${level}`}
+            aria-current={current ? 'step' : undefined}
+          >
             <span className="cp-identity__mark" aria-hidden="true">
               {done ? '✓' : '○'}
             </span>
             <div>
               <strong>{t(`levels.${level}.title`)}</strong>
-              {done ? <span className="cp-identity__tag">{t('levels.reached')}</span> : null}
+              {current ? (
+                <span className="cp-identity__tag" data-testid="identity-level-current">
+                  {t('levels.reached')}
+                </span>
+              ) : null}
               <ul>
                 {LEVEL_UNLOCKS[level].map((key) => (
                   <li key={key}>{t(`unlocks.${key}`)}</li>

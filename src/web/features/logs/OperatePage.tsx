@@ -18,7 +18,7 @@ import { call } from '../../lib/http';
 import { productDateTime } from '../../lib/product-time';
 import { LOGS_NS } from './i18n';
 import { csvLine, newSignIns } from './mark-new';
-import { actorText, subjectText } from './operation-text';
+import { actionName, actorText, subjectText } from './operation-text';
 import '../../components/ui/personal.css';
 
 const PAGE_SIZE = 20;
@@ -132,7 +132,7 @@ export function OperatePage() {
             csvLine([
               productDateTime(r.createdAt),
               actorText(t, r.actor),
-              r.action,
+              actionName(t, r.action),
               // Every card of a batch in the file, not the page's first few.
               subjectText(t, r, r.subjects.length),
               resultText(r.result),
@@ -271,7 +271,7 @@ export function OperatePage() {
                 <tr key={r.id} data-testid="operate-row" data-result={r.result}>
                   <td>{productDateTime(r.createdAt)}</td>
                   <td data-testid="operate-who">{actorText(t, r.actor)}</td>
-                  <td>{t(`actions.${r.action.replace('.', '_')}`, { defaultValue: r.action })}</td>
+                  <td data-testid="operate-action">{actionName(t, r.action)}</td>
                   <td data-testid="operate-subject">{subjectText(t, r)}</td>
                   <td>{resultText(r.result)}</td>
                   <td>{r.ip}</td>

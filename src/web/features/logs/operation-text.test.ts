@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { LOGS_NS } from './i18n';
-import { actorText, subjectText } from './operation-text';
+import en from '@locales/en/logs.json';
+import zhNames from '@locales/zh-CN/logs.json';
+import { loggedActions } from '../../../contract/operations';
+import { actionKey, actionName, actorText, subjectText } from './operation-text';
 
 const t = i18n.getFixedT('en', LOGS_NS);
 const zh = i18n.getFixedT('zh-CN', LOGS_NS);
@@ -28,5 +31,32 @@ describe('subjectText', () => {
     expect(subjectText(t, { subjectKind: 'card', subjects: cards(5) }, 5)).toBe('Card C0, C1, C2, C3, C4');
     expect(subjectText(t, { subjectKind: 'order', subjects: [{ id: 'o1', label: 'o1' }] })).toBe('Order o1');
     expect(subjectText(t, { subjectKind: null, subjects: [] })).toBe('');
+  });
+});
+
+describe('actionName (issue 34 §6)', () => {
+  const actions = loggedActions();
+
+  it('names every action the server can write, in both languages, never by its key', () => {
+    expect(actions.length).toBeGreaterThan(80);
+    const unnamed = actions.flatMap((action) =>
+      [t, zh].flatMap((tr, i) => {
+        const name = actionName(tr, action);
+        return name === action || name.trim() === '' ? [`${i === 0 ? 'en' : 'zh'} ${action}`] : [];
+      }),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
+  it('keeps no name for an action the server no longer writes', () => {
+    const known = new Set(actions.map((action) => actionKey(action).slice('actions.'.length)));
+    expect(Object.keys(en.actions).filter((key) => !known.has(key))).toEqual([]);
+    expect(Object.keys(zhNames.actions).filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('the two examples of the issue read as words', () => {
+    expect(actionName(t, 'account.unbindGoogleCode')).toBe('Unbound Google Authenticator');
+    expect(actionName(zh, 'ledger.rebate_payout')).toBe('佣金提现出账');
+    expect(actionName(t, 'some.futureAction')).toBe('some.futureAction');
   });
 });

@@ -28,3 +28,17 @@ export function subjectText(t: TFunction, row: OperationSubjects, shown = 3): st
   const list = more > 0 ? t('subjectMore', { list: labels.join(', '), more }) : labels.join(', ');
   return t(`subjectKind.${row.subjectKind}`, { list });
 }
+
+/** The key of an action's name in logs.json `actions` (i18next reads a dot as nesting). */
+export function actionKey(action: string): string {
+  return `actions.${action.replaceAll('.', '_')}`;
+}
+
+/**
+ * What the operation was, in the reader's language (issue 34 §6): every action the server can
+ * write has a name (operation-text.test.ts checks the list against contract/operations.ts). An
+ * action written by a newer server than this page falls back to its key rather than to nothing.
+ */
+export function actionName(t: TFunction, action: string): string {
+  return t(actionKey(action), { defaultValue: action });
+}

@@ -14,6 +14,7 @@
  *   notice) and an operation-log row `risk.freeze`. After the commit the issuer is told to freeze
  *   the cards too; if it cannot be reached the portal still declines them (its own check comes first).
  */
+import type { JobLogAction } from '../../../../contract/operations';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { RISK_DECLINE_RATE_BP, RISK_MIN_AUTHORIZATIONS, RISK_WINDOW_HOURS } from '@contract/card-rules';
 import type { AppContext } from '../../../context';
@@ -103,7 +104,7 @@ export async function applyRiskRule(ctx: AppContext, accountId: string): Promise
       id: newId(),
       accountId,
       subAccountId: null,
-      action: 'risk.freeze',
+      action: 'risk.freeze' satisfies JobLogAction,
       result: 'success',
       code: 200,
       ip: 'system',

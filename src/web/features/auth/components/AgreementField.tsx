@@ -33,7 +33,7 @@ export function AgreementField({ checked, onChange, error }: AgreementFieldProps
         </CheckField>
         <button
           type="button"
-          className="cp-link cp-inline-link"
+          className="cp-link cp-agreement__doc"
           onClick={() => setOpen('privacy')}
           data-testid="open-privacy"
         >
@@ -42,7 +42,7 @@ export function AgreementField({ checked, onChange, error }: AgreementFieldProps
         <span>{t('signUp.and')}</span>
         <button
           type="button"
-          className="cp-link cp-inline-link"
+          className="cp-link cp-agreement__doc"
           onClick={() => setOpen('terms')}
           data-testid="open-terms"
         >

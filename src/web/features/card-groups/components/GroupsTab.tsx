@@ -2,7 +2,8 @@
  * The groups tab: every group with its card count, balance and this month's spend, pinned first
  * (the server's order). Per group: spending, rename, pin, export, recharge or delete its cards (on
  * the card list filtered by the group, where the whole-group sheets preview them), delete the
- * group (its cards stay). "Select" picks several groups to merge.
+ * group (its cards stay). "Select" picks several groups to merge or to delete at once (issue 34
+ * §6; batchRemove, all or nothing).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import type { CardGroupView } from '@contract/card-groups';
 import {
   cardCountNg,
   cardGroupAdd,
+  cardGroupBatchRemove,
   cardGroupPage,
   cardGroupRemove,
   cardGroupUp,
@@ -38,7 +40,7 @@ const GROUPS_KEY = ['cardGroups', 'page'] as const;
 type Open =
   | { kind: 'add' }
   | { kind: 'rename' | 'remove' | 'export' | 'spend'; group: CardGroupView }
-  | { kind: 'merge'; groups: CardGroupView[] }
+  | { kind: 'merge' | 'removeMany'; groups: CardGroupView[] }
   | null;
 
 export function GroupsTab() {
@@ -90,6 +92,12 @@ export function GroupsTab() {
     setOpen({ kind: 'merge', groups: chosen });
   };
 
+  const startRemove = () => {
+    const chosen = list.filter((g) => selected.has(g.id));
+    if (chosen.length === 0) return toastError(t('removeNeedOne'));
+    setOpen({ kind: 'removeMany', groups: chosen });
+  };
+
   return (
     <div className="cp-cg-tab" data-testid="groups-tab">
       <div className="cp-cg-toolbar">
@@ -109,6 +117,11 @@ export function GroupsTab() {
         {selecting ? (
           <Button fill="outline" onClick={startMerge} data-testid="group-merge-start">
             {t('merge')} · {t('selected', { count: selected.size })}
+          </Button>
+        ) : null}
+        {selecting ? (
+          <Button fill="outline" color="danger" onClick={startRemove} data-testid="group-remove-many-start">
+            {t('removeMany', { count: selected.size })}
           </Button>
         ) : null}
         {ungrouped.data ? (
@@ -300,6 +313,29 @@ export function GroupsTab() {
           testId="group-remove-sheet"
         >
           <p>{t('removeText', { name: open.group.name, count: open.group.cardCount })}</p>
+        </ConfirmSheet>
+      ) : null}
+      {open?.kind === 'removeMany' ? (
+        <ConfirmSheet
+          title={t('removeManyTitle', { count: open.groups.length })}
+          confirm={t('remove')}
+          onConfirm={async () => {
+            const result = await call(cardGroupBatchRemove, { ids: open.groups.map((g) => g.id).join(',') });
+            toastSuccess(t('removedMany', { count: result.removed, cards: result.ungrouped }));
+            setSelecting(false);
+            setSelected(new Set());
+            refresh();
+          }}
+          onClose={() => setOpen(null)}
+          testId="group-remove-many-sheet"
+        >
+          <p>
+            {t('removeManyText', {
+              count: open.groups.length,
+              names: open.groups.map((g) => `“${g.name}”`).join(', '),
+              cards: open.groups.reduce((sum, g) => sum + g.cardCount, 0),
+            })}
+          </p>
         </ConfirmSheet>
       ) : null}
       {open?.kind === 'merge' ? (

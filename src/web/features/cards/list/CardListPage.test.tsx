@@ -330,7 +330,7 @@ describe('CardListPage freeze and delete', () => {
     expect(screen.queryByTestId('freeze-sheet')).toBeNull();
     // Back on the card screen, the toggle now offers to unfreeze.
     const cardScreen = await screen.findByTestId('card-screen');
-    expect(within(cardScreen).getByTestId('quick-activate').textContent).toBe('Unfreeze');
+    expect(within(cardScreen).getByTestId('quick-activate').textContent).toBe('Activate');
     expect(within(cardScreen).queryByTestId('quick-freeze')).toBeNull();
     expect(toastSuccess).toHaveBeenCalledWith('Card frozen');
   });

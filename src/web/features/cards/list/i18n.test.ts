@@ -21,6 +21,14 @@ describe('card list texts', () => {
       expect(i18n.exists(`cards:status.${status}`, { lng })).toBe(true);
   });
 
+  it.each([
+    ['en', en],
+    ['zh-CN', zh],
+  ])('call the toggle and its confirmation by one word in %s (issue 34 §7: spec "activate")', (_, texts) => {
+    expect(texts.quick.activate).toBe(texts.activate.confirm);
+    expect(texts.action.activate).toBe(texts.activate.confirm);
+  });
+
   it('use the spec messages for the balance range and copying', () => {
     const t = i18n.getFixedT('en', CARD_LIST_NS);
     expect(t('common:validation.balanceRange')).toBe('Please enter the correct balance range');

@@ -229,6 +229,12 @@ describe('RechargeBankPage: other accounts', () => {
     expect((await screen.findByTestId('forecast-business-only')).textContent).toContain(
       'USD bank transfers are for business accounts only',
     );
+    // What is true for every such account, business or personal (issue 34 §6): the business
+    // verification it takes, with the way there; never "a personal account".
+    const notice = screen.getByTestId('forecast-business-only');
+    expect(notice.textContent).toContain('verified as a business');
+    expect(notice.textContent).not.toContain('personal account');
+    expect(screen.getByTestId('forecast-verify-link').getAttribute('href')).toBe('#/identity');
     expect(screen.queryByTestId('forecast-form')).toBeNull();
     expect(screen.queryByTestId('bank-details')).toBeNull();
     expect(requests.map((r) => r.path)).toEqual(['/api/account/topup/amount']);

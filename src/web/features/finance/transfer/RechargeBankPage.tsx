@@ -2,7 +2,8 @@
  * FinanceRechargeBank (spec §2 /finance, issue 4 §2-3): the USD bank transfer. Business accounts
  * see the receiving account (with the reference for the memo) and send a transfer forecast with
  * the bank's receipt; the wallet is credited when a reviewer approves it (financeAudit follows
- * it). Other accounts are told why there is no form (`topup/amount` answers `canForecast`).
+ * it). Other accounts are told why there is no form (`topup/amount` answers `canForecast`): the
+ * business verification it takes, with a link to it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -63,7 +64,12 @@ export function RechargeBankPage() {
       ) : !allowed ? (
         <div className="cp-panel cp-fin-notice" role="status" data-testid="forecast-business-only">
           <h2 className="cp-panel__title">{t('bank.businessOnly')}</h2>
+          {/* What the server's own refusal says (forecast-rules.ts): a verified business, not a
+              call to customer service (issue 34 §6). */}
           <p>{t('bank.businessOnlyHint')}</p>
+          <a href="#/identity" className="cp-text-link cp-touch" data-testid="forecast-verify-link">
+            {t('bank.verifyBusiness')}
+          </a>
         </div>
       ) : (
         <div className="cp-fin__grid">

@@ -3,13 +3,19 @@
  * notices" button with the unread count. It mounts whenever the route becomes a home page, and
  * mounting reloads the notices — that is the spec's "notices reload whenever the route becomes
  * /home or /subHome". The notice the banner shows below is left out of the carousel.
+ *
+ * On a phone it is the first screen's one notice slot (issue 34 §2): while a banner notice (the
+ * maintenance ticker) is undismissed, the ticker takes the carousel's place in this same line;
+ * "I know" gives the line back to the carousel. A wide screen keeps the banner under the header.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery, WIDE_QUERY } from '../../../components/ui/useMediaQuery';
 import { useHeaderNotices, useUnreadCount, useUserNotice } from '../api';
 import { NOTICES_NS } from '../i18n';
 import { useNoticeDialog } from '../useNoticeDialog';
 import { MegaphoneIcon } from './MegaphoneIcon';
+import { NoticeBanner } from './NoticeBanner';
 import { NoticeCarousel } from './NoticeCarousel';
 import '../notices.css';
 
@@ -25,13 +31,21 @@ export function NoticeCenter() {
   );
   const { data: unread = 0 } = useUnreadCount({ reload: true });
   const { select } = useNoticeDialog();
+  const wide = useMediaQuery(WIDE_QUERY);
+  const ticker = !wide && bannerId !== undefined;
 
   return (
     <div className="cp-notice-center" data-testid="notice-center">
-      <span className="cp-notice-center__icon">
-        <MegaphoneIcon />
-      </span>
-      <NoticeCarousel notices={carousel} onOpen={select} />
+      {ticker ? (
+        <NoticeBanner />
+      ) : (
+        <>
+          <span className="cp-notice-center__icon">
+            <MegaphoneIcon />
+          </span>
+          <NoticeCarousel notices={carousel} onOpen={select} />
+        </>
+      )}
       <button
         type="button"
         className="cp-notice-center__more"

@@ -4,8 +4,11 @@
  * (useQuotedCharge). Spec §5/§9: a load above 1000 USD per card goes through customer service —
  * the service notice shows instead of a quote. The callers give what differs: the calls, the
  * title, and what sits above the amount.
+ *
+ * The cost shows live (issue 34 §7, as the top-ups do): a moment after the customer stops typing a
+ * valid amount it is asked; "Check the cost" stays for whoever taps before that.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CostBreakdown } from '@contract/cards';
 import { CARD_RECHARGE_SERVICE_ABOVE_USD } from '@contract/card-rules';
@@ -21,6 +24,9 @@ import { CARD_LIST_NS } from '../i18n';
 import { AmountField } from './AmountField';
 import { CostBreakdownView } from './CostBreakdownView';
 import { useQuotedCharge, type ChargeFields } from './useQuotedCharge';
+
+/** How long typing pauses before the cost of the amount is asked. */
+export const LIVE_QUOTE_DELAY_MS = 450;
 
 /** Spec §5/§9, for cards in USD: above this, customer service. */
 export function needsService(currency: string, amount: number): boolean {
@@ -66,6 +72,23 @@ export function LoadSheet<R>({
   const amount = parseAmount(text);
   const overLimit = amount !== null && needsService(currency, amount);
   const quoted = flow.cost !== null && flow.cost.amount === amount;
+  const { requestCost } = flow;
+  // Read when the pause ends: a cost asked by the button meanwhile (or still on its way) is not
+  // asked again.
+  const settled = useRef(false);
+  useEffect(() => {
+    settled.current = quoted || flow.busy;
+  });
+
+  useEffect(() => {
+    if (blocked || amount === null || amount <= 0 || overLimit || quoted) return;
+    const timer = setTimeout(() => {
+      if (!settled.current) void requestCost(amount);
+    }, LIVE_QUOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+    // requestCost is a new function each render; the amount is what starts a quote.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [amount, blocked, overLimit]);
 
   const change = (value: string) => {
     setText(value);

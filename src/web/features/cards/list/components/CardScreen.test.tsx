@@ -110,7 +110,7 @@ describe('CardScreen', () => {
     expect(screen.queryByTestId('quick-freeze')).toBeNull();
     expect(screen.queryByTestId('quick-recharge')).toBeNull();
     const toggle = screen.getByTestId('quick-activate');
-    expect(toggle.textContent).toBe('Unfreeze');
+    expect(toggle.textContent).toBe('Activate');
     fireEvent.click(toggle);
     expect(onAction).toHaveBeenLastCalledWith(cards[2], 'activate');
   });
