@@ -66,6 +66,7 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 
 export async function startBotServers(
   secrets: { dingtalk?: string; feishu?: string; telegramToken?: string } = BOT_SECRETS,
+  listenOn = 0,
 ): Promise<BotServers> {
   const received: BotRequest[] = [];
   let failing = 0;
@@ -171,7 +172,7 @@ export async function startBotServers(
       return reply(404, {});
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
