@@ -34,7 +34,8 @@ for (const lang of ['cn', 'en'] as const) {
     await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
     await signInWithStorage(page, account, '/#/account');
     const section = page.getByTestId('channels');
-    await expect(section.getByRole('heading', { name: TEXTS[lang].title })).toBeVisible();
+    // The section is a lazy chunk: on a busy machine it may take a while to arrive.
+    await expect(section.getByRole('heading', { name: TEXTS[lang].title })).toBeVisible({ timeout: 30_000 });
     await section.getByTestId('channel-add').click();
     const sheet = page.getByTestId('channel-sheet');
     await sheet.getByTestId('channel-kind').selectOption('dingtalk');
