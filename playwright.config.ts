@@ -62,6 +62,8 @@ export default defineConfig({
       // Each test gets its own client address (tests/e2e/fixtures.ts), so per-address limits of one
       // test never spill into the next.
       TRUST_PROXY: '1',
+      // The local messenger bots of channels.spec.ts, one per project (README "CHANNEL_SERVICE_ORIGINS").
+      CHANNEL_SERVICE_ORIGINS: `http://127.0.0.1:${PORT + 1000},http://127.0.0.1:${PORT + 1001}`,
     },
   },
 });

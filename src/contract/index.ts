@@ -3,6 +3,7 @@ import { accountEndpoints } from './account';
 import { cardGroupsEndpoints } from './card-groups';
 import { agentEndpoints } from './agent';
 import { cardsEndpoints } from './cards';
+import { channelsEndpoints } from './channels';
 import { authEndpoints } from './auth';
 import type { EndpointDef } from './core';
 import { financeEndpoints } from './finance';
@@ -36,4 +37,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...identityEndpoints,
   ...agentEndpoints,
   ...liveEndpoints,
+  ...channelsEndpoints,
 ];

@@ -46,6 +46,8 @@ const TABLE = {
   'card:tags': { area: 'card', routes: [], requires: ['card:list'] },
   'card:tagsManage': { area: 'card', routes: [], requires: ['card:tags'] },
   'personal:account': { area: 'personal', routes: ['account'] },
+  // Messenger channels are set up on /account (issue 32 §3): a member's channel hears only its own cards.
+  'personal:channels': { area: 'personal', routes: [], requires: ['personal:account'] },
 } as const satisfies Record<string, PermissionRow>;
 
 export type PermissionKey = keyof typeof TABLE;

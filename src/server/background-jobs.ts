@@ -8,6 +8,7 @@ import { purgeJob } from './lib/purge';
 import { agentJob } from './modules/agent/commissions/schedule-agent-jobs';
 import { batchSettleJob } from './modules/cards/batch/settle-batches';
 import { cardTallyJob } from './modules/cards/list/card-tally';
+import { channelDeliveriesJob } from './modules/channels/deliver-channels';
 import { liveChangesJob } from './modules/live/purge-live-changes';
 import { pushQueueJob } from './modules/live/push-queue';
 import { identitySweepJob } from './modules/identity/sweep-identity';
@@ -25,4 +26,5 @@ export const BACKGROUND_JOBS: readonly JobSpec[] = [
   pushQueueJob,
   liveChangesJob,
   cardTallyJob,
+  channelDeliveriesJob,
 ];

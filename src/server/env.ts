@@ -85,6 +85,21 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^https:\/\/[^/\s]+$/, 'https origins without a path'))),
+  /**
+   * Messenger bot services beyond their own public hosts (modules/channels/channel-hosts.ts), as exact
+   * origins, comma separated: the tests' and the production suite's local servers. Never a service's
+   * stand-in in a real deployment.
+   */
+  CHANNEL_SERVICE_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'http(s) origins without a path'))),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: contact')

@@ -13,6 +13,7 @@ import { createApp } from './app';
 import { BACKGROUND_JOBS } from './background-jobs';
 import { liveHubOf } from './modules/live/live-hub';
 import { watchPushQueue } from './modules/live/push-queue';
+import { watchChannelDeliveries } from './modules/channels/deliver-channels';
 import { buildContext } from './bootstrap';
 import type { AppContext } from './context';
 import type { Env } from './env';
@@ -75,6 +76,7 @@ async function serveProcess(env: Env, announce: boolean): Promise<void> {
   const stopJobs = BACKGROUND_JOBS.map((job) => scheduleJob(ctx, job));
   // Pushes go out as soon as any process queues one; the push job catches what this misses.
   stopJobs.push(await watchPushQueue(ctx));
+  stopJobs.push(await watchChannelDeliveries(ctx));
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     if (announce) printBanner(env, urlOf(info.address, info.port), ctx.database.kind, 1);

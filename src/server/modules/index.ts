@@ -7,6 +7,7 @@ import { registerCardGroupsRoutes } from './card-groups/routes';
 import { registerCardOpenRoutes } from './cards/routes-open';
 import { registerCouponsRoutes } from './coupons/routes';
 import { registerCardSpendRoutes } from './card-spend/routes';
+import { registerChannelsRoutes } from './channels/routes';
 import { registerCardManageRoutes } from './cards/routes-manage';
 import { registerFilesRoutes } from './files/routes';
 import { registerFlowsRoutes } from './flows/routes';
@@ -46,4 +47,5 @@ export function registerModules(register: Registrar): void {
   registerIdentityRoutes(register);
   registerAgentRoutes(register);
   registerLiveRoutes(register);
+  registerChannelsRoutes(register);
 }

@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/ui/PageIntro';
+import { ChannelsSectionLazy } from '../../components/ui/channels/ChannelsSectionLazy';
 import { PushOptInLazy } from '../../components/ui/push/PushOptInLazy';
 import { ACCOUNT_NS } from './i18n';
 import { CouponList, PlanTable } from './PlanAndCoupons';
@@ -51,6 +52,7 @@ export function AccountPage() {
         </Link>
       </nav>
       <PushOptInLazy />
+      <ChannelsSectionLazy />
       <div className="cp-personal__grid">
         <ProfileEdit user={user} />
         <PlanTable />

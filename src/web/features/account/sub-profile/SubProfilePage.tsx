@@ -13,6 +13,7 @@ import { Tag } from '../../../components/ui/Tag';
 import { hasPermission } from '../../../lib/permissions';
 import { productLastDay } from '../../../lib/product-time';
 import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
+import { ChannelsSectionLazy } from '../../../components/ui/channels/ChannelsSectionLazy';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
 import { SubNameChange, SubPasswordChange } from './SubSelfService';
 import '../../../components/ui/page.css';
@@ -77,6 +78,7 @@ export function SubProfilePage() {
       </section>
       {sub ? <SubNameChange key={user?.nickname ?? ''} current={user?.nickname ?? ''} /> : null}
       {sub ? <SubPasswordChange /> : null}
+      <ChannelsSectionLazy />
     </div>
   );
 }
