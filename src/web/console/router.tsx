@@ -12,7 +12,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { OperatorMe, OperatorPermission } from '@contract/operator';
-import { operatorWhoAmI } from '@contract/operator';
+import { consoleFeatures, operatorWhoAmI } from '@contract/operator';
 import { call, session } from './api';
 import { Layout } from './Layout';
 import { AuditPage } from './pages/AuditPage';
@@ -34,8 +34,9 @@ declare module '@tanstack/react-router' {
 /** Navigation to a console path (see the note above). */
 export const to = (path: string) => path as never;
 
-/** The signed-in operator, read once per sign-in. */
+/** The signed-in operator and the desks this deployment has, read once per sign-in. */
 let current: OperatorMe | null = null;
+let deskFeatures = { identityDesk: true, payoutDesk: true };
 export const currentOperator = () => current;
 export const forgetOperator = () => {
   current = null;
@@ -83,6 +84,7 @@ const deskRoute = createRoute({
     if (!current) {
       try {
         current = await call(operatorWhoAmI, {});
+        deskFeatures = await call(consoleFeatures, {});
       } catch {
         throw redirect({ to: to('/') });
       }
@@ -99,7 +101,7 @@ function deskPage(desk: Desk, component: () => React.JSX.Element) {
     staticData: { consolePermission: desk.permission, titleKey: desk.titleKey },
     beforeLoad: ({ context }) => {
       const me = (context as { me: OperatorMe }).me;
-      if (!me.permissions.includes(desk.permission)) {
+      if (!allowedDesks(me).includes(desk)) {
         const first = allowedDesks(me)[0];
         throw redirect({ to: to(first ? first.path : '/') });
       }
