@@ -94,7 +94,7 @@ test('audit log and its CSV export; operator management (en)', async ({ page, re
   const admin = await makeOperator(request, 'admin');
   await signIn(page, admin, 'en');
   await page.getByRole('navigation', { name: 'Desks' }).getByRole('link', { name: 'Audit log' }).click();
-  await page.getByLabel('Operator e-mail').fill(admin.email);
+  await page.getByPlaceholder('Operator e-mail').fill(admin.email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('audit-entry').first()).toContainText('operators.signIn');
   await expectAccessible(page);
