@@ -19,3 +19,4 @@ export * from './live';
 export * from './card-tally';
 export * from './server-key';
 export * from './channels';
+export * from './operator';
