@@ -19,6 +19,7 @@ import { langFromHeader, translate } from './lib/i18n';
 import { buildOpenApi } from './lib/openapi';
 import { clientAddress, createRegistrar } from './lib/route';
 import { registerModules } from './modules';
+import { registerOperatorModule } from './modules/operator';
 import { registerPayoutEventsRoute } from './modules/agent/payouts/payout-events-route';
 import { registerIssuerEventsRoute } from './modules/card-spend/events/issuer-events-route';
 import { registerIdentityDecisionRoute } from './modules/identity/decision-route';
@@ -107,6 +108,7 @@ export function createApp(ctx: AppContext): Hono {
   app.get('/api/openapi.json', (c) => c.json(openApi));
 
   registerModules(createRegistrar(app, ctx));
+  registerOperatorModule(app, ctx);
   registerPaymentNotifyRoute(app, ctx);
   registerIssuerEventsRoute(app, ctx);
   registerIdentityDecisionRoute(app, ctx);

@@ -86,7 +86,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
-async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
+export async function readInput(c: Context, def: Pick<EndpointDef, 'method'>): Promise<unknown> {
   if (def.method === 'GET') return c.req.query();
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
@@ -128,7 +128,7 @@ export function unstorableFields(value: unknown, path = ''): string[] {
  * 400 at the contract boundary for NUL bytes and lone surrogates in any field (issue 13 §3): they
  * used to reach the database, fail there with a 500 and print the statement to the log.
  */
-function refuseUnstorable(input: unknown, lang: Lang): void {
+export function refuseUnstorable(input: unknown, lang: Lang): void {
   const fields = unstorableFields(input);
   if (fields.length === 0) return;
   const field = fields[0]!;

@@ -10,6 +10,7 @@
  */
 import type { ForecastView } from '../../../contract/finance';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { inTransaction } from '../../db/client';
 import { fail } from '../../lib/errors';
 import type { Actor } from '../ledger';
@@ -27,6 +28,8 @@ export async function reviewForecast(
   id: string,
   decision: ReviewDecision,
   reviewer: Actor,
+  /** Runs in the decision's transaction with the result (the operator console's audit entry). */
+  alongside?: (tx: Tx, before: ForecastView, after: ForecastView) => Promise<void>,
 ): Promise<ForecastView> {
   const reason = decision.action === 'reject' ? decision.reason.trim() : null;
   if (reason !== null) {
@@ -43,6 +46,7 @@ export async function reviewForecast(
         note: reason,
         patch: { rejectReason: reason },
       });
+      await alongside?.(tx, forecastView(row), forecastView(rejected));
       return forecastView(rejected);
     }
     requireTransition(row, 'approve');
@@ -73,6 +77,7 @@ export async function reviewForecast(
       note: decision.note?.trim() || null,
       patch: { ledgerTransactionId: posted.transactionId },
     });
+    await alongside?.(tx, forecastView(row), forecastView(approved));
     return forecastView(approved);
   });
 }

@@ -84,13 +84,17 @@ export async function reviewIdentity(
   ctx: AppContext,
   orderId: string,
   decision: IdentityDecision,
+  /** Runs in the decision's transaction (the operator console's audit entry). */
+  alongside?: (tx: Tx, before: IdentityOrderRow, after: IdentityOrderRow) => Promise<void>,
 ): Promise<IdentityOrderRow> {
   const now = ctx.now();
   const checked = checkDecision(decision, now);
   return inTransaction(ctx.database.db, async (tx) => {
     const row = await lockOrder(tx, { id: orderId });
     if (!row) throw new AppError(Code.notFound, 'server:identity.notFound');
-    return applyDecision(tx, row, checked, now);
+    const after = await applyDecision(tx, row, checked, now);
+    await alongside?.(tx, row, after);
+    return after;
   });
 }
 

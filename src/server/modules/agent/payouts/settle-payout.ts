@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { WithdrawalView } from '@contract/agent';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';
 import { agentWithdrawals } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
@@ -24,6 +25,8 @@ export async function settlePayout(
   withdrawalId: string,
   outcome: PayoutOutcome,
   actor: Actor,
+  /** Runs in the settlement's transaction (the operator console's audit entry). */
+  alongside?: (tx: Tx, before: WithdrawalView, after: WithdrawalView) => Promise<void>,
 ): Promise<WithdrawalView> {
   return inTransaction(ctx.database.db, async (tx) => {
     const [row] = await tx
@@ -78,6 +81,7 @@ export async function settlePayout(
       })
       .where(eq(agentWithdrawals.id, row.id))
       .returning();
+    await alongside?.(tx, withdrawalView(row), withdrawalView(updated!));
     return withdrawalView(updated!);
   });
 }
