@@ -37,5 +37,4 @@ ALTER TABLE "notice_targets" ADD CONSTRAINT "notice_targets_account_id_accounts_
 ALTER TABLE "plan_fee_versions" ADD CONSTRAINT "plan_fee_versions_plan_code_plans_code_fk" FOREIGN KEY ("plan_code") REFERENCES "public"."plans"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "segment_fee_versions" ADD CONSTRAINT "segment_fee_versions_segment_id_card_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."card_segments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notice_targets_account_idx" ON "notice_targets" USING btree ("account_id");--> statement-breakpoint
-CREATE INDEX "plan_fee_versions_created_idx" ON "plan_fee_versions" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "notices" ADD CONSTRAINT "notices_audience_check" CHECK ("notices"."audience" in ('all', 'chosen'));

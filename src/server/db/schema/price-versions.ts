@@ -6,7 +6,7 @@
  * worked out for the moment its order was priced (modules/pricing/fee-versions.ts), so an order in
  * flight keeps its price whatever takes effect meanwhile.
  */
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { plans } from './accounts';
 import { cardSegments } from './cards';
 
@@ -38,8 +38,5 @@ export const planFeeVersions = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ name: 'plan_fee_versions_pkey', columns: [t.planCode, t.effectiveFrom] }),
-    index('plan_fee_versions_created_idx').on(t.createdAt),
-  ],
+  (t) => [primaryKey({ name: 'plan_fee_versions_pkey', columns: [t.planCode, t.effectiveFrom] })],
 );
