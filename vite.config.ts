@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
+import { build, defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import type * as FirstPaint from './src/web/features/auth/first-paint/first-paint';
 import type * as Precompress from './tools/precompress';
@@ -193,6 +193,26 @@ function signInFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The operator console is a build of its own (vite.console.config.ts) into dist/console/, run after
+ * this one so that one `vite build` makes both; nothing of it enters this build's bundle, manifest
+ * or precache (architecture.md "Operator console").
+ */
+function consoleBuild(): Plugin {
+  let outer = true;
+  return {
+    name: 'card-portal:console-build',
+    apply: 'build',
+    configResolved(config) {
+      outer = !config.build.ssr;
+    },
+    async closeBundle() {
+      if (!outer) return;
+      await build({ configFile: 'vite.console.config.ts', logLevel: 'warn' });
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   publicDir: 'public',
@@ -202,6 +222,7 @@ export default defineConfig({
     englishManifest(),
     signInFirstPaint(),
     precompressAssets(),
+    consoleBuild(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -214,7 +235,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg}'],
         // The HEIC decoder (about 3 MB) is fetched only when an iPhone photo is chosen, which needs
         // the network anyway (an upload): precaching it would make every install 3 MB heavier.
-        globIgnores: ['**/heic-to-*.js'],
+        // The console (dist/console/, issue 31) is never precached into customers' caches.
+        globIgnores: ['**/heic-to-*.js', 'console/**'],
         additionalManifestEntries: [
           {
             url: ENGLISH_MANIFEST,
@@ -224,7 +246,7 @@ export default defineConfig({
         // The shell answers every in-app navigation, offline too.
         navigateFallback: '/index.html',
         // API and sandbox pages are never answered by the shell (architecture.md).
-        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/sandbox\//, /^\/console(\/|$)/],
         cleanupOutdatedCaches: true,
         // Web Push: the push and notificationclick handlers (public/push-sw.js, issue 18 §1).
         importScripts: ['/push-sw.js'],

@@ -2,9 +2,10 @@
  * The HTTP application: the API under /api, the demo sandbox under /sandbox, and the built PWA.
  * Built from an AppContext so tests drive exactly what production runs, in-process.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -138,6 +139,21 @@ export function createApp(ctx: AppContext): Hono {
   return app;
 }
 
+/**
+ * The operator console (issue 31): its own build in WEB_DIST/console/, at /console, in production
+ * too. Its page is never cached by a browser or a proxy (no-store): it is a staff tool.
+ */
+function serveConsole(app: Hono, ctx: AppContext): void {
+  const page = join(resolve(ctx.env.WEB_DIST), 'console', 'index.html');
+  if (!existsSync(page)) return;
+  const html = readFileSync(page, 'utf8');
+  const answer = (c: Context) => c.html(html);
+  app.get('/console', answer);
+  app.get('/console/', answer);
+  app.get('/console/index.html', answer);
+  app.use('/console/assets/*', serveStatic({ root: ctx.env.WEB_DIST }));
+}
+
 /** How long readiness waits for the database before answering 503. */
 export const READY_TIMEOUT_MS = 2000;
 
@@ -169,6 +185,7 @@ function serveWeb(app: Hono, ctx: AppContext): void {
   // Hashed assets have brotli and gzip copies made at build time (tools/precompress.ts); the
   // compress middleware leaves an answer that already has a Content-Encoding alone.
   app.use('/assets/*', serveStatic({ root: ctx.env.WEB_DIST, precompressed: true }));
+  serveConsole(app, ctx);
   app.use('*', serveStatic({ root: ctx.env.WEB_DIST }));
   // Routing is in the hash: any other page path is unknown to the app, so send it to its 404.
   app.get('*', (c) => c.redirect('/#/404', 302));

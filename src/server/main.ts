@@ -26,6 +26,7 @@ import {
   serveMetrics,
 } from './lib/metrics';
 import { processCount } from './processes';
+import { DEMO_OPERATOR } from './sandbox/demo-operator';
 import { DEMO_ACCOUNT, seedDemoData } from './sandbox/seed';
 
 function printBanner(env: Env, url: string, databaseKind: string, processes: number): void {
@@ -40,7 +41,11 @@ function printBanner(env: Env, url: string, databaseKind: string, processes: num
   out(`Card-spend simulator: ${url}/sandbox/cards\n`);
   out(`Transfer review desk: ${url}/sandbox/forecasts\n`);
   out(`Identity review desk: ${url}/sandbox/identity\n`);
-  out(`Payout review desk: ${url}/sandbox/payouts\n\n`);
+  out(`Payout review desk: ${url}/sandbox/payouts\n`);
+  out(
+    `Operator console: ${url}/console — ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}, ` +
+      `authenticator key ${DEMO_OPERATOR.totpSecret} (demo only)\n\n`,
+  );
 }
 
 function urlOf(address: string, port: number): string {

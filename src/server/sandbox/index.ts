@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { registerCardSpendSimulator } from './card-spend-routes';
 import { registerForecastReviewRoutes } from './forecasts-routes';
 import { registerIdentityDesk } from './identity-routes';
+import { registerOperatorsSandbox } from './operators-routes';
 import { registerOutboxRoutes } from './outbox-routes';
 import { registerPaymentsSimulator } from './payments-routes';
 import { registerPayoutDesk } from './payouts-routes';
@@ -15,4 +16,5 @@ export function registerSandbox(app: Hono, ctx: AppContext): void {
   registerCardSpendSimulator(app, ctx);
   registerIdentityDesk(app, ctx);
   registerPayoutDesk(app, ctx);
+  registerOperatorsSandbox(app, ctx);
 }

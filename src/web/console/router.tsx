@@ -1,0 +1,136 @@
+/**
+ * The console's routes (hash history, like the PWA): sign-in, the set-up link, and the desks under
+ * the signed-in layout, each with the permission id it needs in its `staticData` — the same ids the
+ * server enforces (contract/operator.ts). A desk the role lacks is neither in the menu nor reachable.
+ */
+import {
+  createHashHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { OperatorMe, OperatorPermission } from '@contract/operator';
+import { operatorWhoAmI } from '@contract/operator';
+import { call, session } from './api';
+import { Layout } from './Layout';
+import { AuditPage } from './pages/AuditPage';
+import { ForecastsPage } from './pages/ForecastsPage';
+import { IdentityPage } from './pages/IdentityPage';
+import { OperatorsPage } from './pages/OperatorsPage';
+import { PayoutsPage } from './pages/PayoutsPage';
+import { SetupPage } from './pages/SetupPage';
+import { SignInPage } from './pages/SignInPage';
+
+// The route types registered for the tsc program are the PWA's (src/web/router.tsx), so console
+// paths are cast where the router's typed API expects one of those; the permission meta merges in.
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    consolePermission?: OperatorPermission;
+  }
+}
+
+/** Navigation to a console path (see the note above). */
+export const to = (path: string) => path as never;
+
+/** The signed-in operator, read once per sign-in. */
+let current: OperatorMe | null = null;
+export const currentOperator = () => current;
+export const forgetOperator = () => {
+  current = null;
+};
+
+export interface Desk {
+  path: '/desk/forecasts' | '/desk/identity' | '/desk/payouts' | '/desk/audit' | '/desk/operators';
+  permission: OperatorPermission;
+  titleKey: string;
+}
+
+export const DESKS: readonly Desk[] = [
+  { path: '/desk/forecasts', permission: 'forecasts.review', titleKey: 'nav.forecasts' },
+  { path: '/desk/identity', permission: 'identity.review', titleKey: 'nav.identity' },
+  { path: '/desk/payouts', permission: 'payouts.review', titleKey: 'nav.payouts' },
+  { path: '/desk/audit', permission: 'audit.read', titleKey: 'nav.audit' },
+  { path: '/desk/operators', permission: 'operators.manage', titleKey: 'nav.operators' },
+];
+
+export const allowedDesks = (me: OperatorMe) =>
+  DESKS.filter((desk) => me.permissions.includes(desk.permission));
+
+const rootRoute = createRootRoute({ component: Outlet });
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: SignInPage,
+  staticData: { titleKey: 'signIn.title' },
+});
+
+const setupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setup/$token',
+  component: SetupPage,
+  staticData: { titleKey: 'setup.title' },
+});
+
+const deskRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/desk',
+  component: Layout,
+  beforeLoad: async () => {
+    if (!session.token()) throw redirect({ to: to('/') });
+    if (!current) {
+      try {
+        current = await call(operatorWhoAmI, {});
+      } catch {
+        throw redirect({ to: to('/') });
+      }
+    }
+    return { me: current };
+  },
+});
+
+function deskPage(desk: Desk, component: () => React.JSX.Element) {
+  return createRoute({
+    getParentRoute: () => deskRoute,
+    path: desk.path.slice('/desk/'.length),
+    component,
+    staticData: { consolePermission: desk.permission, titleKey: desk.titleKey },
+    beforeLoad: ({ context }) => {
+      const me = (context as { me: OperatorMe }).me;
+      if (!me.permissions.includes(desk.permission)) {
+        const first = allowedDesks(me)[0];
+        throw redirect({ to: to(first ? first.path : '/') });
+      }
+    },
+  });
+}
+
+const deskIndex = createRoute({
+  getParentRoute: () => deskRoute,
+  path: '/',
+  beforeLoad: ({ context }) => {
+    const first = allowedDesks((context as { me: OperatorMe }).me)[0];
+    if (first) throw redirect({ to: to(first.path) });
+  },
+  component: () => null,
+});
+
+const PAGES = {
+  '/desk/forecasts': ForecastsPage,
+  '/desk/identity': IdentityPage,
+  '/desk/payouts': PayoutsPage,
+  '/desk/audit': AuditPage,
+  '/desk/operators': OperatorsPage,
+} as const;
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  setupRoute,
+  deskRoute.addChildren([deskIndex, ...DESKS.map((desk) => deskPage(desk, PAGES[desk.path]))]),
+]);
+
+export function createConsoleRouter() {
+  return createRouter({ routeTree, history: createHashHistory() });
+}
