@@ -42,6 +42,9 @@ export const accounts = pgTable(
     failedPasswords: integer('failed_passwords').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lang: text('lang').notNull().default('zh-CN'),
+    /** Why and when an operator froze the account (status `frozen`); cleared on unfreezing. */
+    frozenReason: text('frozen_reason'),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

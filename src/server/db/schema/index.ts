@@ -20,3 +20,4 @@ export * from './card-tally';
 export * from './server-key';
 export * from './channels';
 export * from './operator';
+export * from './price-versions';

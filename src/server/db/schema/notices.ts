@@ -1,10 +1,11 @@
 /**
  * Notices and who has read or dismissed them. A notice is written in one language; `msg` is HTML that
- * was sanitised when it was stored (modules/notices/store-notice.ts). A notice is visible once
- * `published_at` has passed.
+ * was sanitised when it was stored (modules/notices/store-notice.ts). A notice is visible to a
+ * customer once it is no draft, `published_at` has passed, it is not retired, and it is meant for
+ * everyone (`audience` all) or for that customer's account (`notice_targets`).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 export const notices = pgTable(
@@ -21,11 +22,40 @@ export const notices = pgTable(
     msg: text('msg').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written in the console and not yet published (scheduled or not): no customer sees it. */
+    draft: boolean('draft').notNull().default(false),
+    /** `all`: every customer; `chosen`: only the accounts in `notice_targets`. */
+    audience: text('audience', { enum: ['all', 'chosen'] })
+      .notNull()
+      .default('all'),
+    /** Set when an operator retires it: from then on no customer sees it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The operator who wrote it (null for demo data). */
+    createdBy: text('created_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notices_lang_published_idx').on(t.lang, t.publishedAt),
     check('notices_lang_check', sql`${t.lang} in ('zh-CN', 'en')`),
     check('notices_kind_check', sql`${t.kind} in ('banner', 'normal')`),
+    check('notices_audience_check', sql`${t.audience} in ('all', 'chosen')`),
+  ],
+);
+
+/** The accounts a notice with audience `chosen` is meant for (the account's sub-account users too). */
+export const noticeTargets = pgTable(
+  'notice_targets',
+  {
+    noticeId: text('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+  },
+  (t) => [
+    primaryKey({ name: 'notice_targets_pkey', columns: [t.noticeId, t.accountId] }),
+    index('notice_targets_account_idx').on(t.accountId),
   ],
 );
 

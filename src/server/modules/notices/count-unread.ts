@@ -17,6 +17,6 @@ export async function countUnread(
     .select({ n: count() })
     .from(notices)
     .leftJoin(noticeReads, readsOf(reader))
-    .where(and(visibleIn(lang, ctx.now()), isNull(noticeReads.readAt)));
+    .where(and(visibleIn(lang, ctx.now(), reader), isNull(noticeReads.readAt)));
   return row?.n ?? 0;
 }

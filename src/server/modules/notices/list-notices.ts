@@ -38,7 +38,7 @@ export async function listNotices(
   filter: NoticeFilter,
 ): Promise<NoticePage> {
   const db = ctx.database.db;
-  const conditions: (SQL | undefined)[] = [visibleIn(lang, ctx.now())];
+  const conditions: (SQL | undefined)[] = [visibleIn(lang, ctx.now(), reader)];
   if (filter.keyword) conditions.push(ilike(notices.title, containing(filter.keyword)));
   if (filter.unreadOnly) conditions.push(isNull(noticeReads.readAt));
   const where = and(...conditions);

@@ -29,7 +29,7 @@ export async function moveNotice(
   id: string,
 ): Promise<MovedNotice> {
   const db = ctx.database.db;
-  await requirePublishedNotice(ctx, id);
+  await requirePublishedNotice(ctx, reader, id);
   const now = ctx.now();
   const [row] = await db
     .insert(noticeReads)

@@ -19,7 +19,7 @@ export async function noticeForUser(
       .select(itemColumns)
       .from(notices)
       .leftJoin(noticeReads, readsOf(reader))
-      .where(and(visibleIn(lang, ctx.now()), isNull(noticeReads.readAt)))
+      .where(and(visibleIn(lang, ctx.now(), reader), isNull(noticeReads.readAt)))
       .orderBy(desc(notices.publishedAt), desc(notices.id))
       .limit(1),
   ]);

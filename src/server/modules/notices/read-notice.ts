@@ -17,7 +17,7 @@ export async function readNotice(
   id: string,
 ): Promise<{ id: string; readAt: string; unread: number }> {
   const db = ctx.database.db;
-  await requirePublishedNotice(ctx, id);
+  await requirePublishedNotice(ctx, reader, id);
   // One statement, safe under concurrent calls: the primary key makes the second insert a no-op.
   await db
     .insert(noticeReads)

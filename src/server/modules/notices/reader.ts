@@ -2,9 +2,9 @@
  * Shared pieces of the notice operations: who reads (a user of an account), which notices they can
  * see, and how a row becomes a contract item.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BannerItem, NoticeItem } from '../../../contract/notices';
-import { noticeReads, notices } from '../../db/schema';
+import { noticeReads, notices, noticeTargets } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 import type { Call } from '../../lib/route';
 
@@ -32,9 +32,26 @@ export function readsOf(reader: Reader) {
   );
 }
 
-/** Published notices of one language: the set every list, count and banner starts from. */
-export function visibleIn(lang: Lang, now: Date) {
-  return and(eq(notices.lang, lang), lte(notices.publishedAt, now));
+/**
+ * The notices this reader may see in one language: the set every list, count, banner and read starts
+ * from. Published (no draft, its time has come), not retired, and meant for everyone or for the
+ * reader's account: a notice for chosen customers never reaches anyone else (issue 31).
+ */
+export function visibleIn(lang: Lang, now: Date, reader: Reader) {
+  return and(eq(notices.lang, lang), visibleTo(reader, now));
+}
+
+/** As `visibleIn`, in any language (a reader may switch language between list and read). */
+export function visibleTo(reader: Reader, now: Date) {
+  return and(
+    eq(notices.draft, false),
+    lte(notices.publishedAt, now),
+    isNull(notices.retiredAt),
+    or(
+      eq(notices.audience, 'all'),
+      sql`exists (select 1 from ${noticeTargets} where ${noticeTargets.noticeId} = ${notices.id} and ${noticeTargets.accountId} = ${reader.accountId})`,
+    ),
+  );
 }
 
 /** Columns selected for an item; `readAt` comes from the left-joined read row. */

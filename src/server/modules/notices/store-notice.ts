@@ -50,9 +50,23 @@ export async function storeNotice(
   input: NewNotice,
   db: Executor = ctx.database.db,
 ): Promise<StoredNotice> {
+  const { title, msg } = await prepareNotice(input);
+  return insertNotice(ctx, input, title, msg, db);
+}
+
+/**
+ * A title and body as they are stored: the title one bounded line, the body sanitised and not empty.
+ * Every notice body goes through this (the console's writing and preview included).
+ */
+export async function prepareNotice(input: {
+  title: string;
+  msg: string;
+}): Promise<{ title: string; msg: string }> {
   const title = noticeTitle(input.title);
   if (input.msg.length > MSG_MAX) throw fail.rule('server:notices.bodyTooLarge', { kb: MSG_MAX / 1024 });
-  return insertNotice(ctx, input, title, await sanitizeNoticeHtml(input.msg), db);
+  const msg = await sanitizeNoticeHtml(input.msg);
+  if (msg === '') throw fail.rule('server:notices.bodyEmpty');
+  return { title, msg };
 }
 
 /**

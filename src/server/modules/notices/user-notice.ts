@@ -36,7 +36,7 @@ export async function currentBanner(
     })
     .from(notices)
     .leftJoin(noticeReads, readsOf(reader))
-    .where(and(visibleIn(lang, ctx.now()), eq(notices.kind, 'banner')))
+    .where(and(visibleIn(lang, ctx.now(), reader), eq(notices.kind, 'banner')))
     .orderBy(desc(notices.publishedAt), desc(notices.id))
     .limit(1);
   return row && row.dismissedAt === null ? toBanner(row) : null;

@@ -9,6 +9,7 @@ import { completeSetup, readSetupLink } from './accounts/set-up-operator';
 import { signInOperator } from './accounts/sign-in-operator';
 import { exportAudit, listAudit } from './audit/read-audit';
 import type { OperatorCall } from './guard';
+import { registerContentRoutes } from './content-routes';
 import { createOperatorRegistrar } from './guard';
 import { endOperatorSession, type OperatorActor } from './operator-session';
 import { decideForecast, forecastProofResponse } from './reviews/forecast-review';
@@ -71,4 +72,6 @@ export function registerOperatorModule(app: Hono, ctx: AppContext): void {
 
   route(op.payoutQueue, () => payoutQueueView(ctx));
   route(op.settlePayoutCall, (input, call) => decidePayout(ctx, input, actorOf(call)));
+
+  registerContentRoutes(route, ctx);
 }

@@ -13,9 +13,10 @@ export async function listSegments(
   options: { openOnly: boolean },
 ): Promise<SegmentView[]> {
   const db = ctx.database.db;
+  const now = ctx.now();
   const segments = (await allSegments(db)).filter((s) => !options.openOnly || s.status === 'open');
   const views: SegmentView[] = [];
   for (const segment of segments)
-    views.push(toSegmentView(segment, await feeScheduleFor(db, accountId, segment), lang));
+    views.push(toSegmentView(segment, await feeScheduleFor(db, accountId, segment, now), lang));
   return views;
 }

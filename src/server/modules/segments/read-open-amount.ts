@@ -16,7 +16,7 @@ export async function readOpenAmount(
 ): Promise<OpenAmount> {
   const db = ctx.database.db;
   const segment = await requireSegment(db, segmentId);
-  const schedule = await feeScheduleFor(db, accountId, segment);
+  const schedule = await feeScheduleFor(db, accountId, segment, ctx.now());
   const allowance = await monthlyAllowance(db, accountId, ctx.now());
   return {
     segmentId: segment.id,

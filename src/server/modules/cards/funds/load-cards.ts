@@ -40,7 +40,7 @@ export async function quoteLoad(
 ): Promise<CostBreakdown> {
   for (const card of loadCards) checkCardAllows(card, 'recharge');
   const coupon = await usableCoupon(db, owner.accountId, query.couponId, ctx.now(), false);
-  const price = await priceLoad(db, owner.accountId, loadCards, query.amount, coupon);
+  const price = await priceLoad(db, owner.accountId, loadCards, query.amount, coupon, ctx.now());
   return costBreakdownOf(ctx, db, owner.accountId, price);
 }
 
@@ -73,7 +73,7 @@ export async function chargeLoad(
   for (const card of loadCards) checkCardAllows(card, 'recharge');
   const now = ctx.now();
   const coupon = await usableCoupon(tx, owner.accountId, payment.couponId, now, false);
-  const price = await priceLoad(tx, owner.accountId, loadCards, payment.amount, coupon);
+  const price = await priceLoad(tx, owner.accountId, loadCards, payment.amount, coupon, ctx.now());
   const total = quotedTotal(ctx, price, payment.debitCurrency, payment.expectTotal);
   await assertWithinMonthlyLimit(tx, ctx, owner, payment.debitCurrency, total);
   const posted = await postMovement(tx, ctx, {

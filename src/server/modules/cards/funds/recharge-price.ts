@@ -19,6 +19,8 @@ export async function priceLoad(
   loadCards: readonly Pick<CardRow, 'segmentId' | 'currency'>[],
   amountPerCard: number,
   coupon: CouponRow | null,
+  /** When the load is priced: its fees are those in force then. */
+  at: Date,
 ): Promise<Price> {
   const currencies = new Set(loadCards.map((card) => card.currency));
   if (currencies.size > 1) throw fail.rule('server:cards.mixedCurrencies');
@@ -34,7 +36,7 @@ export async function priceLoad(
     .where(inArray(cardSegments.id, [...bySegment.keys()]));
   const prices: Price[] = [];
   for (const segment of segments) {
-    const schedule = await feeScheduleFor(db, accountId, segment);
+    const schedule = await feeScheduleFor(db, accountId, segment, at);
     prices.push(
       priceCards({
         schedule,

@@ -24,7 +24,7 @@ export async function quoteImport(
   const db = ctx.database.db;
   const orders = await checkImport(ctx, owner, input, lang);
   const now = ctx.now();
-  const groups = await prepareGroups(db, owner.accountId, orders);
+  const groups = await prepareGroups(db, owner.accountId, orders, ctx.now());
   const count = groups.reduce((sum, group) => sum + group.cards.length, 0);
   await checkMonthlyLimit(db, owner.accountId, count, now);
   const coupon = await usableCoupon(db, owner.accountId, input.couponId, now, true);

@@ -68,7 +68,7 @@ export async function validateImportRows(
         refusal: new AppError(422, 'server:cardOpen.segmentNotFound'),
       };
     else {
-      const schedule = await feeScheduleFor(db, accountId, segment);
+      const schedule = await feeScheduleFor(db, accountId, segment, ctx.now());
       check = { segment, schedule, refusal: refusalOf(() => checkSegmentOpen(segment)) };
       // Whether this wallet can pay for this segment's cards at all (its currency, or through the FX desk).
       const probe = priceCards({

@@ -123,7 +123,7 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
   // 1. Every rule, before the issuer hears of anything.
   const startedAt = ctx.now();
   const count = request.groups.reduce((sum, group) => sum + group.cards.length, 0);
-  const groups = await prepareGroups(db, accountId, request.groups);
+  const groups = await prepareGroups(db, accountId, request.groups, startedAt);
   await checkMonthlyLimit(db, accountId, count, startedAt);
   const coupon = await usableCoupon(db, accountId, request.couponId, startedAt, true);
   if (request.placement) await checkPlacement(db, owner, request.placement);
@@ -188,6 +188,7 @@ export async function openCards(ctx: AppContext, request: OpenRequest): Promise<
         ledgerKey,
         run,
         batchId,
+        pricedAt: startedAt,
       }),
     );
   } catch (error) {
@@ -240,6 +241,8 @@ async function commitOpening(
     ledgerKey: string;
     run: BatchRun;
     batchId: string | null;
+    /** When the opening was priced: the re-check prices it for that moment again. */
+    pricedAt: Date;
   },
 ): Promise<OpenResult> {
   const { request, groups, prices, totals, planned, ledgerKey, run, batchId } = opening;
@@ -253,9 +256,10 @@ async function commitOpening(
   // records these very cards) stops here with a 409, before it touches the cards.
   await finishBatch(tx, run, now);
 
-  // What may have changed while the cards were issued: the segments (state, fees), the plan, the
-  // coupon (spent or expired meanwhile). A different price is a 409: the customer quotes again.
-  const fresh = await prepareGroups(tx, accountId, request.groups);
+  // What may have changed while the cards were issued: the segments (state), the coupon (spent or
+  // expired meanwhile). A different price is a 409: the customer quotes again. Fees are those in
+  // force when the opening was priced: a fee version taking effect meanwhile leaves its price alone.
+  const fresh = await prepareGroups(tx, accountId, request.groups, opening.pricedAt);
   const freshCoupon = await couponIfStillUsable(tx, accountId, request.couponId, now);
   if (JSON.stringify(priceGroups(fresh, freshCoupon)) !== JSON.stringify(prices))
     throw fail.conflict('server:cards.costChanged');
@@ -340,11 +344,12 @@ export async function prepareGroups(
   db: Executor,
   accountId: string,
   groups: readonly GroupOrder[],
+  at: Date,
 ): Promise<PreparedGroup[]> {
   const prepared: PreparedGroup[] = [];
   for (const group of groups) {
     if (group.cards.length === 0) throw new Error('an opening group without cards');
-    const { segment, schedule } = await checkOpening(db, accountId, group.segmentId, group.amountPerCard);
+    const { segment, schedule } = await checkOpening(db, accountId, group.segmentId, group.amountPerCard, at);
     prepared.push({ ...group, segment, schedule });
   }
   return prepared;

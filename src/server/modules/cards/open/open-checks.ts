@@ -33,10 +33,12 @@ export async function checkOpening(
   accountId: string,
   segmentId: string,
   amountPerCard: number,
+  /** When the opening is priced (the fees in force then). */
+  at: Date,
 ): Promise<{ segment: SegmentRow; schedule: FeeSchedule }> {
   const segment = await requireSegment(db, segmentId);
   checkSegmentOpen(segment);
-  const schedule = await feeScheduleFor(db, accountId, segment);
+  const schedule = await feeScheduleFor(db, accountId, segment, at);
   checkFirstLoad(schedule, amountPerCard);
   checkLoadLimit(segment.currency, amountPerCard);
   return { segment, schedule };

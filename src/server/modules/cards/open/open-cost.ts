@@ -20,7 +20,7 @@ export async function quoteOpening(
   const db = ctx.database.db;
   const now = ctx.now();
   // The same refusals as the opening itself, so the form says "no" before the customer confirms.
-  const { schedule } = await checkOpening(db, accountId, input.segmentId, input.amount);
+  const { schedule } = await checkOpening(db, accountId, input.segmentId, input.amount, now);
   await checkMonthlyLimit(db, accountId, input.count, now);
   const coupon = await usableCoupon(db, accountId, input.couponId, now, true);
   const price = priceCards({

@@ -19,7 +19,8 @@ import { currencyCode } from '@contract/core';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';
 import type { cardSegments } from '../../../db/schema';
-import { accounts, coupons, ledgerAccounts, plans } from '../../../db/schema';
+import { coupons, ledgerAccounts } from '../../../db/schema';
+import { planFeesOfAccount, segmentFeesAt } from '../../pricing/fee-versions';
 import { AppError, fail } from '../../../lib/errors';
 import type { Leg } from '../../ledger';
 
@@ -52,28 +53,29 @@ export interface Price {
   subtotal: number;
 }
 
+/**
+ * The fees of one account on one segment at a moment: the segment's and the plan's fee versions in
+ * force then (pricing/fee-versions.ts). `at` is when the order was priced: an opening prices its
+ * re-check at commit for the moment it started, so a fee change taking effect meanwhile does not
+ * alter a price already worked out (issue 31 §2).
+ */
 export async function feeScheduleFor(
   db: Executor,
   accountId: string,
   segment: SegmentRow,
+  at: Date,
 ): Promise<FeeSchedule> {
-  const [plan] = await db
-    .select({
-      feeCurrency: plans.feeCurrency,
-      openCardFee: plans.openCardFee,
-      rechargeFeeBp: plans.rechargeFeeBp,
-    })
-    .from(accounts)
-    .innerJoin(plans, eq(plans.code, accounts.planCode))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  const [fees, plan] = await Promise.all([
+    segmentFeesAt(db, segment, at),
+    planFeesOfAccount(db, accountId, at),
+  ]);
   const samePlanCurrency = plan?.feeCurrency === segment.currency;
   return {
     segmentId: segment.id,
     currency: segment.currency,
-    openFee: samePlanCurrency ? Math.min(segment.openFee, plan.openCardFee) : segment.openFee,
-    rechargeFeeBp: plan ? Math.min(segment.rechargeFeeBp, plan.rechargeFeeBp) : segment.rechargeFeeBp,
-    minFirstRecharge: segment.minFirstRecharge,
+    openFee: samePlanCurrency ? Math.min(fees.openFee, plan.openCardFee) : fees.openFee,
+    rechargeFeeBp: plan ? Math.min(fees.rechargeFeeBp, plan.rechargeFeeBp) : fees.rechargeFeeBp,
+    minFirstRecharge: fees.minFirstRecharge,
   };
 }
 
