@@ -53,13 +53,17 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the floor server (floor.ts) on the database the portal used; on PGlite the portal must be stopped. */
-export async function startFloor(dataDir: string, databaseUrl: string): Promise<RunningServer> {
+export async function startFloor(
+  dataDir: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   return startServer({
     port: await freePort(),
     dataDir,
     keepData: true,
     entry: FLOOR_ENTRY,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    env: { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
 }
 

@@ -20,7 +20,8 @@ import { scratchDatabase } from './scratch-database';
 import { startServer } from './server-process';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../../src/server/env';
 import type { ConfirmationFigures } from './topups';
-import { BENCH_CHANNEL_SECRET, measureConfirmations } from './topups';
+import { measureConfirmations } from './topups';
+import { MONEY_SECRETS, reportMoneyAgainstFloor, seedAuthorizations } from './money-floor';
 import { buildServer } from '../../tools/build-server';
 
 const rows: [string, string, string][] = [];
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error('build failed');
 
   // The benchmark signs the channel callbacks itself, so it chooses the WeChat channel's secret.
-  const channelEnv = { PAYMENT_CHANNEL_SECRETS: `wechat:${BENCH_CHANNEL_SECRET}` };
+  const channelEnv = MONEY_SECRETS;
   // The same start, compiled (production) and through the loader (npm start), from an empty folder.
   await buildServer();
   const compiled = await startServer({ port: 8384, dataDir: '.tmp/bench-compiled', compiled: true });
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
     const dataDir = '.tmp/bench-data-pg';
     rmSync(dataDir, { recursive: true, force: true });
     await seedCustomers(scratch.url, dataDir, CUSTOMERS);
+    const spenders = await seedAuthorizations(scratch.url, dataDir);
     const onPostgres = (processes: number) =>
       startServer({
         port: 8385,
@@ -178,6 +180,15 @@ async function main(): Promise<void> {
           );
         }
         byProcesses.set(processes, { info: infoFigures.saturation, ceiling });
+        if (processes === 1 && baselines.one)
+          await reportMoneyAgainstFloor(report, {
+            portalUrl: pgServer.url,
+            tokens: [token],
+            databaseUrl: scratch.url,
+            dataDir,
+            seed: spenders,
+            pgbenchTps: baselines.one,
+          });
         if (processes === 1)
           await reportInfoAgainstFloor(
             report,

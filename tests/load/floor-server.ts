@@ -7,6 +7,11 @@
  * portal, one after the other, and prints the portal's figures as a ratio to it, which stays
  * meaningful on a host whose speed moves from day to day.
  *
+ * The two money paths (issue 33 §7) are here too, as the portal does them: a payment channel's
+ * signed confirmation (`POST /api/pay/notify/:channel`, receiveCallback) and the issuer's signed
+ * authorization (`POST /api/issuer/events`, receiveIssuerEvent) — the same signature check over the
+ * raw body and the same transaction, answered with the same outcome codes, without Hono.
+ *
  * Run as its own process: `node --import tsx tests/load/floor-server.ts` with PORT, DATA_DIR and
  * DATABASE_URL as the server takes them. Traffic comes only from the benchmark on loopback.
  */
@@ -23,7 +28,13 @@ import { listGroups } from '../../src/server/modules/card-groups/list-groups';
 import { ownerOf } from '../../src/server/modules/cards/card-access';
 import { listCards, pageScope, subPageScope } from '../../src/server/modules/cards/list/list-cards';
 import { readFlowPage } from '../../src/server/modules/flows/read-flow-page';
+import { httpStatusFor } from '../../src/server/lib/envelope';
 import { authenticate } from '../../src/server/lib/session';
+import { CALLBACK_OUTCOMES } from '../../src/server/modules/topups/callbacks/callback-log';
+import { receiveCallback } from '../../src/server/modules/topups/callbacks/receive-callback';
+import { ISSUER_OUTCOMES } from '../../src/server/modules/card-spend/event-outcomes';
+import { receiveIssuerEvent } from '../../src/server/modules/card-spend/events/receive-issuer-event';
+import { SIGNATURE_HEADER } from '../../src/server/providers/payments/signature';
 
 type Answer = (ctx: AppContext, token: string, input: Record<string, string>) => Promise<unknown>;
 
@@ -45,6 +56,24 @@ const ROUTES: Record<string, Answer> = {
   },
 };
 
+type Signed = (
+  ctx: AppContext,
+  delivery: { rawBody: string; signature: string | undefined; ip: string },
+  path: string,
+) => Promise<{ code: number; data: unknown }>;
+
+/** The money paths: signed over the raw body, answered with the portal's codes. */
+const SIGNED: Record<string, Signed> = {
+  'POST /api/issuer/events': async (ctx, delivery) => {
+    const result = await receiveIssuerEvent(ctx, delivery);
+    return { code: ISSUER_OUTCOMES[result.outcome], data: result };
+  },
+  'POST /api/pay/notify/wechat': async (ctx, delivery) => {
+    const outcome = await receiveCallback(ctx, { ...delivery, channel: 'wechat' });
+    return { code: CALLBACK_OUTCOMES[outcome], data: { outcome } };
+  },
+};
+
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -61,9 +90,30 @@ async function main(): Promise<void> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://floor');
       const answer = ROUTES[`${req.method} ${url.pathname}`];
+      const signed = SIGNED[`${req.method} ${url.pathname}`];
       let status = 200;
       let body: string;
       try {
+        if (signed) {
+          const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
+          const { code, data } = await signed(
+            ctx,
+            {
+              rawBody: await readBody(req),
+              signature: typeof header === 'string' ? header : undefined,
+              ip: req.socket.remoteAddress ?? '',
+            },
+            url.pathname,
+          );
+          status = httpStatusFor(code);
+          body = JSON.stringify({ code, msg: '', data, path: url.pathname });
+          res.writeHead(status, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          });
+          res.end(body);
+          return;
+        }
         if (!answer) throw new Error('no such route');
         const query = Object.fromEntries(url.searchParams);
         const form =

@@ -102,8 +102,11 @@ export interface ConfirmationFigures extends RateResult {
 export async function measureConfirmations(
   url: string,
   customers: string | readonly string[],
-  options: { rps: number; seconds: number; warmSeconds: number },
+  options: { rps: number; seconds: number; warmSeconds: number; notifyUrl?: string },
 ): Promise<ConfirmationFigures> {
+  // The callbacks may go to another server on the same database (the floor, floor-server.ts); the
+  // orders are made and the wallets read through the portal at `url`.
+  const notifyAt = options.notifyUrl ?? url;
   const ramp = [0.25, 0.5, 1].map((share) => ({
     rps: options.rps * share,
     seconds: options.warmSeconds / 3,
@@ -120,8 +123,8 @@ export async function measureConfirmations(
   let used = 0;
   const next = (count: number) => orders.slice(used, (used += count));
   for (const [i, step] of ramp.entries())
-    await runFixedRate(confirmer(url, next(counts[i]!), answered), step);
-  const result = await runFixedRate(confirmer(url, next(counts[ramp.length]!), answered), options);
+    await runFixedRate(confirmer(notifyAt, next(counts[i]!), answered), step);
+  const result = await runFixedRate(confirmer(notifyAt, next(counts[ramp.length]!), answered), options);
   const after = await walletsCny(url, tokens);
   // A confirmation whose answer was lost (a refused connection, a 500) may still have credited, or
   // not: the order's own status says which. The wallet must match exactly the orders that are paid.

@@ -5,6 +5,10 @@
  * then the recent authorizations with Clear, Reverse and Refund. Every value is escaped; cards are
  * shown by serial and last four digits only.
  */
+import type { SpendRuleReason } from '../../contract/card-rules';
+import { SPEND_RULE_REASONS } from '../../contract/card-rules';
+import { REASON_RULE } from '../../contract/spending';
+import { translate } from '../lib/i18n';
 import { currencyCode } from '../../contract/core';
 import { minorToDecimal } from '../../contract/minor-units';
 import { escapeHtml } from '../lib/markup';
@@ -63,6 +67,17 @@ function action(
   );
 }
 
+/**
+ * A decline as the simulator shows it: the code, which of the customer's spending rules it was
+ * (issue 33 §6), and the customer's text for it.
+ */
+export function describeDecline(reason: string): string {
+  const rule = (SPEND_RULE_REASONS as readonly string[]).includes(reason)
+    ? ` · spending rule: ${REASON_RULE[reason as SpendRuleReason]}`
+    : '';
+  return `${reason}${rule} — ${translate('en', `cards:declineReason.${reason}`)}`;
+}
+
 function authorizationItem(auth: SimulatorAuthorization, account: string): string {
   const buttons: string[] = [];
   if (auth.status === 'pending')
@@ -74,7 +89,9 @@ function authorizationItem(auth: SimulatorAuthorization, account: string): strin
   }
   const refunded =
     auth.refunded > 0 ? ` <small>refunded ${esc(money(auth.refunded, auth.currency))}</small>` : '';
-  const reason = auth.declineReason ? `<div class="meta">reason: ${esc(auth.declineReason)}</div>` : '';
+  const reason = auth.declineReason
+    ? `<div class="meta" data-reason="${esc(auth.declineReason)}">reason: ${esc(describeDecline(auth.declineReason))}</div>`
+    : '';
   return `<li class="auth">
 <div class="top"><strong>${esc(auth.merchantName)}</strong> <span class="badge ${esc(auth.status)}">${esc(auth.status)}</span></div>
 <div class="amount">${esc(money(auth.amount, auth.currency))}${refunded}</div>

@@ -19,7 +19,7 @@
 import type { Hono } from 'hono';
 import { decimalToMinor } from '../../contract/minor-units';
 import type { AppContext } from '../context';
-import { renderCardSpendPage } from './card-spend-page';
+import { describeDecline, renderCardSpendPage } from './card-spend-page';
 import type { EventSent, FollowUpVerb, PurchaseInput } from './card-spend-simulator';
 import {
   authorizePurchase,
@@ -60,7 +60,7 @@ function parsePurchase(body: Record<string, unknown>): PurchaseInput | string {
 
 function describe(sent: EventSent): string {
   const data = sent.answer.data;
-  const reason = data?.declineReason ? ` (${data.declineReason})` : '';
+  const reason = data?.declineReason ? ` (${describeDecline(data.declineReason)})` : '';
   return `issuer event answered ${sent.status} ${data?.outcome ?? ''}${reason} — ${sent.answer.msg}`;
 }
 

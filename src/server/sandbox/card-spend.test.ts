@@ -7,6 +7,8 @@ import { signedInAccount } from '../testing/signed-in';
 import { authorizationRow, cardRow } from '../testing/issuer';
 import type { CardRow } from '../modules/cards/card-access';
 import { majorToMinor } from './card-spend-routes';
+import { NO_SPEND_RULES } from '../../contract/spending';
+import { cardSpendRules } from '../db/schema';
 import type { SimulatorAuthorization, SimulatorCard } from './card-spend-simulator';
 import { simulatorRequests } from '../testing/simulator';
 
@@ -107,6 +109,17 @@ describe('card-spend simulator', () => {
     ).toBe(400);
     expect((await postJson('/sandbox/api/cards/nope/authorize', { amount: 1 })).status).toBe(404);
     expect((await postJson('/sandbox/api/authorizations/nope/clear')).status).toBe(404);
+  });
+
+  it('shows which of the customer’s spending rules declined an authorization', async () => {
+    const limited = await openTestCard(t, me.accountId, { balance: 50_000 });
+    await t.ctx.database.db
+      .insert(cardSpendRules)
+      .values({ cardId: limited.id, accountId: me.accountId, rules: { ...NO_SPEND_RULES, daily: 1_000 } });
+    const declined = await postJson(`/sandbox/api/cards/${limited.id}/authorize`, { amount: 1_001 });
+    expect(await declined.json()).toMatchObject({ answer: { data: { declineReason: 'rule_daily' } } });
+    const page = await (await t.raw(`/sandbox/cards?account=${encodeURIComponent(me.email)}`)).text();
+    expect(page).toContain('rule_daily · spending rule: daily — The payment would pass the card');
   });
 
   it('3-D Secure challenge makes a code the customer reads in getThreePool', async () => {

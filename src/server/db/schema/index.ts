@@ -21,3 +21,4 @@ export * from './server-key';
 export * from './channels';
 export * from './operator';
 export * from './price-versions';
+export * from './spending';
