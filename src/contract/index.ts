@@ -15,6 +15,7 @@ import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
 import { subAccountsEndpoints } from './sub-accounts';
 import { couponsEndpoints } from './coupons';
+import { spendingTemplatesEndpoints } from './spending-templates';
 import { tagsEndpoints } from './tags';
 import { walletEndpoints } from './wallet';
 
@@ -33,6 +34,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...rolesEndpoints,
   ...cardGroupsEndpoints,
   ...tagsEndpoints,
+  ...spendingTemplatesEndpoints,
   ...identityEndpoints,
   ...agentEndpoints,
   ...liveEndpoints,

@@ -20,6 +20,7 @@ import { registerRecordsRoutes } from './records/routes';
 import { registerRolesRoutes } from './roles/routes';
 import { registerSubAccountsRoutes } from './sub-accounts/routes';
 import { registerTopupsRoutes } from './topups/routes';
+import { registerSpendingTemplatesRoutes } from './spending-templates/routes';
 import { registerTagsRoutes } from './tags/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
@@ -43,6 +44,7 @@ export function registerModules(register: Registrar): void {
   registerRolesRoutes(register);
   registerCardGroupsRoutes(register);
   registerTagsRoutes(register);
+  registerSpendingTemplatesRoutes(register);
   registerIdentityRoutes(register);
   registerAgentRoutes(register);
   registerLiveRoutes(register);

@@ -1,0 +1,90 @@
+/**
+ * The preview's replay (issue 33 §5): the past authorizations of a card or a group, oldest first,
+ * run through the proposed rules with `spendRuleDecline` — the authorization path's own function —
+ * keeping each card's day, month and lifetime spending as the replay goes. An authorization the
+ * proposed rules decline adds nothing to what was spent, as it would not have held any money, so a
+ * later one may pass where it really passed. Pure: the operation (preview-rules.ts) reads the rows.
+ */
+import type { RuleSet, SpendRuleId } from '../../../contract/spending-rule-set';
+import { ACCOUNT_TIME_ZONE, civilDate } from '../account/account-calendar';
+import { groupBudgetDecline, spendRuleDecline } from './rule-evaluation';
+
+export interface PastAuthorization {
+  id: string;
+  cardId: string;
+  /** What counted against limits: the amount net of refunds; 0 for one reversed since. */
+  counted: number;
+  amount: number;
+  category: string;
+  country: string;
+  at: Date;
+  /** Shown in the result only when inside the window (older rows only build up the counters). */
+  shown: boolean;
+}
+
+export interface CardHistory {
+  /** Spent before the first replayed row (lifetime limit), and whether anything was approved. */
+  spentBefore: number;
+  usedBefore: boolean;
+}
+
+export interface WouldDecline {
+  id: string;
+  rule: SpendRuleId;
+}
+
+export function simulateRules(input: {
+  rules: RuleSet | null;
+  monthlyBudget: number | null;
+  rows: readonly PastAuthorization[];
+  history: ReadonlyMap<string, CardHistory>;
+  timeZone?: string;
+}): { considered: number; declined: WouldDecline[] } {
+  const zone = input.timeZone ?? ACCOUNT_TIME_ZONE;
+  const cards = new Map<string, { day: string; month: string; today: number; thisMonth: number; lifetime: number; used: boolean }>();
+  const groupMonths = new Map<string, number>();
+  const declined: WouldDecline[] = [];
+  let considered = 0;
+  const ordered = [...input.rows].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+  for (const row of ordered) {
+    const date = civilDate(row.at, zone);
+    const month = date.slice(0, 7);
+    const past = input.history.get(row.cardId);
+    const card = cards.get(row.cardId) ?? {
+      day: date,
+      month,
+      today: 0,
+      thisMonth: 0,
+      lifetime: past?.spentBefore ?? 0,
+      used: past?.usedBefore ?? false,
+    };
+    if (card.day !== date) [card.day, card.today] = [date, 0];
+    if (card.month !== month) [card.month, card.thisMonth] = [month, 0];
+    cards.set(row.cardId, card);
+    const groupSpent = groupMonths.get(month) ?? 0;
+    let rule: SpendRuleId | null = input.rules
+      ? spendRuleDecline(input.rules, {
+          amount: row.amount,
+          category: row.category,
+          country: row.country,
+          at: row.at,
+          spentToday: card.today,
+          spentThisMonth: card.thisMonth,
+          spentLifetime: card.lifetime,
+          usedBefore: card.used,
+        })
+      : null;
+    if (!rule && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount)) rule = 'group_budget';
+    if (row.shown) considered += 1;
+    if (rule) {
+      if (row.shown) declined.push({ id: row.id, rule });
+      continue;
+    }
+    card.today += row.counted;
+    card.thisMonth += row.counted;
+    card.lifetime += row.counted;
+    card.used = true;
+    groupMonths.set(month, groupSpent + row.counted);
+  }
+  return { considered, declined };
+}
