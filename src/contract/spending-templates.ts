@@ -9,12 +9,12 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime } from './core';
-import { ruleSet, SPEND_RULE_IDS } from './spending-rule-set';
+import { cardSpendRules, SPEND_RULE_REASONS } from './spending-rule-set';
 
 /**
- * Who may read and change rules and templates. PROVISIONAL: spend-core defines the permission id of
- * issue 33 ("the member's role decides"); until it lands, changing a card's settings (`card:edit`)
- * is the nearest existing key.
+ * Who may read and change rules and templates. PROVISIONAL: spend-core defines `card:limits` (issue
+ * 33, "the member's role decides"); until it is merged, changing a card's settings (`card:edit`) is
+ * the nearest existing key. At the merge this becomes `card:limits`.
  */
 export const SPENDING_VIEW_PERMISSION = 'card:list';
 export const SPENDING_MANAGE_PERMISSION = 'card:edit';
@@ -25,9 +25,9 @@ export const PREVIEW_WINDOW_DAYS = 30;
 export const PREVIEW_LIST_MAX = 100;
 
 const templateName = z
-  .string({ error: 'spending:validation.nameRequired' })
+  .string({ error: 'spendingTemplates:validation.nameRequired' })
   .trim()
-  .min(1, { error: 'spending:validation.nameRequired' })
+  .min(1, { error: 'spendingTemplates:validation.nameRequired' })
   .max(TEMPLATE_NAME_MAX, { error: 'common:validation.tooLong' });
 
 const id = (message: string) =>
@@ -40,7 +40,7 @@ const id = (message: string) =>
 export const spendingTemplateView = z.object({
   id: z.string(),
   name: z.string(),
-  rules: ruleSet,
+  rules: cardSpendRules,
   createdAt: isoTime,
   updatedAt: isoTime,
 });
@@ -68,7 +68,7 @@ export const spendingTemplateSave = endpoint({
   summary:
     'Create a template (without `id`) or replace one (with `id`). 409 when the name is taken ' +
     '(case-insensitively); 422 past TEMPLATES_MAX templates.',
-  request: z.object({ id: id('spending:validation.chooseTemplate').optional(), name: templateName, rules: ruleSet }),
+  request: z.object({ id: id('spendingTemplates:validation.chooseTemplate').optional(), name: templateName, rules: cardSpendRules }),
   response: spendingTemplateView,
 });
 
@@ -80,7 +80,7 @@ export const spendingTemplateRemove = endpoint({
   auth: 'bearer',
   permission: SPENDING_MANAGE_PERMISSION,
   summary: 'Delete a template. Cards whose rules came from it keep their rules.',
-  request: z.object({ id: id('spending:validation.chooseTemplate') }),
+  request: z.object({ id: id('spendingTemplates:validation.chooseTemplate') }),
   response: z.null(),
 });
 
@@ -94,7 +94,7 @@ export const previewItem = z.object({
   amount: z.number().int(),
   currency: z.string(),
   at: isoTime,
-  rule: z.enum(SPEND_RULE_IDS),
+  rule: z.enum(SPEND_RULE_REASONS),
 });
 export type PreviewItem = z.infer<typeof previewItem>;
 
@@ -123,18 +123,18 @@ export const spendingPreview = endpoint({
     'the proposed rules (and, for a group, monthly budget) would have declined, and which. Changes nothing.',
   request: z
     .object({
-      cardId: id('spending:validation.chooseCard').optional(),
-      groupId: id('spending:validation.chooseGroup').optional(),
-      rules: ruleSet.nullable().optional(),
+      cardId: id('spendingTemplates:validation.chooseCard').optional(),
+      groupId: id('spendingTemplates:validation.chooseGroup').optional(),
+      rules: cardSpendRules.nullable().optional(),
       monthlyBudget: z
-        .number({ error: 'spending:validation.limit' })
-        .int({ error: 'spending:validation.limit' })
-        .positive({ error: 'spending:validation.limit' })
+        .number({ error: 'spendingTemplates:validation.limit' })
+        .int({ error: 'spendingTemplates:validation.limit' })
+        .positive({ error: 'spendingTemplates:validation.limit' })
         .nullable()
         .optional(),
     })
     .refine((t) => (t.cardId === undefined) !== (t.groupId === undefined), {
-      error: 'spending:validation.cardOrGroup',
+      error: 'spendingTemplates:validation.cardOrGroup',
       path: ['cardId'],
     }),
   response: spendingPreviewAnswer,

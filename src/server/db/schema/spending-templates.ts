@@ -1,6 +1,6 @@
 /** Spending-rule templates a customer saves (issue 33 §3): a name and a rule set. */
 import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RuleSet } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending-rule-set';
 import { accounts } from './accounts';
 
 export const spendingTemplates = pgTable(
@@ -14,7 +14,7 @@ export const spendingTemplates = pgTable(
     /** The name NFKC-folded and lower-cased: unique per customer. */
     nameKey: text('name_key').notNull(),
     /** The rule set as the contract's `ruleSet` parsed it. */
-    rules: jsonb('rules').$type<RuleSet>().notNull(),
+    rules: jsonb('rules').$type<CardSpendRules>().notNull(),
     /** Who saved it last: `main` or `sub:<id>`. */
     savedBy: text('saved_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,12 +2,13 @@
  * `spending/preview` (issue 33 §5): reads the card's (or the group's cards') authorizations and
  * replays them through the proposed rules (preview-simulate.ts). Rows older than the window are
  * read back to the first day of the month the window starts in, so a month limit starts the
- * window with what the month had already spent; everything before that is the lifetime figure.
+ * window with what the month had already used; everything before that is the lifetime figure.
+ * Used = approved and not reversed (a refund gives no room back), as the authorization path counts.
  * Only approved authorizations can newly be declined: one the issuer or an earlier rule declined
  * took no money then and is not counted. Reads only; changes nothing.
  */
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { RuleSet } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending-rule-set';
 import type { SpendingPreview } from '../../../contract/spending-templates';
 import { PREVIEW_LIST_MAX, PREVIEW_WINDOW_DAYS } from '../../../contract/spending-templates';
 import type { AppContext } from '../../context';
@@ -41,7 +42,7 @@ export async function previewRules(
   input: {
     cardId?: string | undefined;
     groupId?: string | undefined;
-    rules?: RuleSet | null | undefined;
+    rules?: CardSpendRules | null | undefined;
     monthlyBudget?: number | null | undefined;
   },
 ): Promise<SpendingPreview> {
@@ -61,7 +62,7 @@ export async function previewRules(
   const ids = targets.map((c) => c.id);
   const a = cardAuthorizations;
   const approved = and(inArray(a.cardId, ids), ne(a.status, 'declined'))!;
-  const counted = sql<number>`case when ${a.status} = 'reversed' then 0 else ${a.amount} - ${a.refunded} end`;
+  const counted = sql<number>`case when ${a.status} = 'reversed' then 0 else ${a.amount} end`;
   const rows = await db
     .select({
       id: a.id,
@@ -79,17 +80,18 @@ export async function previewRules(
   const before = await db
     .select({
       cardId: a.cardId,
-      spent: sql<number>`coalesce(sum(${counted}), 0)::bigint`.mapWith(Number),
+      used: sql<number>`coalesce(sum(${counted}), 0)::bigint`.mapWith(Number),
     })
     .from(a)
     .where(and(approved, lt(a.createdAt, readFrom)))
     .groupBy(a.cardId);
-  const history = new Map<string, CardHistory>(before.map((b) => [b.cardId, { spentBefore: b.spent, usedBefore: true }]));
+  const history = new Map<string, CardHistory>(before.map((b) => [b.cardId, { usedBefore: b.used }]));
   const past: PastAuthorization[] = rows.map((r) => ({
     id: r.id,
     cardId: r.cardId,
     amount: r.amount,
     counted: r.counted,
+    currency: r.currency,
     category: r.merchantCategory,
     country: r.merchantCountry,
     at: r.at,

@@ -1,20 +1,23 @@
 /**
  * The preview's replay (issue 33 §5): the past authorizations of a card or a group, oldest first,
  * run through the proposed rules with `spendRuleDecline` — the authorization path's own function —
- * keeping each card's day, month and lifetime spending as the replay goes. An authorization the
+ * keeping each card's day, month and lifetime use as the replay goes (approved and not reversed, as
+ * the authorization path counts it). An authorization the
  * proposed rules decline adds nothing to what was spent, as it would not have held any money, so a
  * later one may pass where it really passed. Pure: the operation (preview-rules.ts) reads the rows.
  */
-import type { RuleSet, SpendRuleId } from '../../../contract/spending-rule-set';
+import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending-rule-set';
+import { GROUP_BUDGET_CURRENCY } from '../../../contract/spending-rule-set';
 import { ACCOUNT_TIME_ZONE, civilDate } from '../account/account-calendar';
 import { groupBudgetDecline, spendRuleDecline } from './rule-evaluation';
 
 export interface PastAuthorization {
   id: string;
   cardId: string;
-  /** What counted against limits: the amount net of refunds; 0 for one reversed since. */
+  /** What counts against limits: the amount, or 0 for one reversed since (a refund gives no room back). */
   counted: number;
   amount: number;
+  currency: string;
   category: string;
   country: string;
   at: Date;
@@ -23,18 +26,17 @@ export interface PastAuthorization {
 }
 
 export interface CardHistory {
-  /** Spent before the first replayed row (lifetime limit), and whether anything was approved. */
-  spentBefore: number;
-  usedBefore: boolean;
+  /** Used before the first replayed row (lifetime limit), and whether any of it is still counted. */
+  usedBefore: number;
 }
 
 export interface WouldDecline {
   id: string;
-  rule: SpendRuleId;
+  rule: SpendRuleReason;
 }
 
 export function simulateRules(input: {
-  rules: RuleSet | null;
+  rules: CardSpendRules | null;
   monthlyBudget: number | null;
   rows: readonly PastAuthorization[];
   history: ReadonlyMap<string, CardHistory>;
@@ -55,26 +57,27 @@ export function simulateRules(input: {
       month,
       today: 0,
       thisMonth: 0,
-      lifetime: past?.spentBefore ?? 0,
-      used: past?.usedBefore ?? false,
+      lifetime: past?.usedBefore ?? 0,
+      used: (past?.usedBefore ?? 0) > 0,
     };
     if (card.day !== date) [card.day, card.today] = [date, 0];
     if (card.month !== month) [card.month, card.thisMonth] = [month, 0];
     cards.set(row.cardId, card);
     const groupSpent = groupMonths.get(month) ?? 0;
-    let rule: SpendRuleId | null = input.rules
+    let rule: SpendRuleReason | null = input.rules
       ? spendRuleDecline(input.rules, {
           amount: row.amount,
           category: row.category,
           country: row.country,
           at: row.at,
-          spentToday: card.today,
-          spentThisMonth: card.thisMonth,
-          spentLifetime: card.lifetime,
-          usedBefore: card.used,
+          usedToday: card.today,
+          usedThisMonth: card.thisMonth,
+          usedLifetime: card.lifetime,
+          usedOnce: card.used,
         })
       : null;
-    if (!rule && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount)) rule = 'group_budget';
+    const inBudget = row.currency === GROUP_BUDGET_CURRENCY;
+    if (!rule && inBudget && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount)) rule = 'group_budget';
     if (row.shown) considered += 1;
     if (rule) {
       if (row.shown) declined.push({ id: row.id, rule });
@@ -83,8 +86,8 @@ export function simulateRules(input: {
     card.today += row.counted;
     card.thisMonth += row.counted;
     card.lifetime += row.counted;
-    card.used = true;
-    groupMonths.set(month, groupSpent + row.counted);
+    card.used ||= row.counted > 0;
+    if (inBudget) groupMonths.set(month, groupSpent + row.counted);
   }
   return { considered, declined };
 }

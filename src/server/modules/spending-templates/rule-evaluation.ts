@@ -1,14 +1,15 @@
 /**
  * The customer's spending rules decided for one authorization, as a pure function of the rules and
- * what the card has spent (issue 33 §1, §5). Written so the authorization path and the preview use
- * the same function: the preview replays past authorizations through it. PROVISIONAL home until
- * spend-core's evaluator exists; then the preview imports theirs and this file goes.
+ * what the card has used (issue 33 §1, §5), so that the authorization path and the preview decide
+ * alike: the preview replays past authorizations through it. Offered to spend-core (whose
+ * authorization path checks the same rules); when theirs is a pure function, the preview imports
+ * it instead and this file goes.
  *
- * Limits are "spent + amount > limit → decline": an amount that reaches a limit exactly passes.
+ * Limits are "used + amount > limit → decline": an amount that reaches a limit exactly passes.
  * The first failing rule, in the order below, is the one the customer reads.
  */
-import type { MccGroup, RuleSet, SpendRuleId } from '../../../contract/spending-rule-set';
-import { mccInGroup } from '../../../contract/spending-rule-set';
+import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending-rule-set';
+import { mccGroupOf } from '../../../contract/spending-rule-set';
 
 export interface RuleFacts {
   /** Minor units of the card's currency. */
@@ -17,41 +18,36 @@ export interface RuleFacts {
   category: string;
   country: string;
   at: Date;
-  /** What the card has spent (held or cleared, net of refunds) today, this month, ever — before this one. */
-  spentToday: number;
-  spentThisMonth: number;
-  spentLifetime: number;
-  /** The card already had an approved authorization (single-use cards take one). */
-  usedBefore: boolean;
+  /** What the card has used (approved and not reversed) today, this month, ever — before this one. */
+  usedToday: number;
+  usedThisMonth: number;
+  usedLifetime: number;
+  /** An authorization of the card is held or cleared (a single-use card takes one). */
+  usedOnce: boolean;
 }
 
-function inAnyGroup(category: string, groups: readonly MccGroup[]): boolean {
-  return groups.some((group) => mccInGroup(category, group));
-}
-
-export function spendRuleDecline(rules: RuleSet, facts: RuleFacts): SpendRuleId | null {
+export function spendRuleDecline(rules: CardSpendRules, facts: RuleFacts): SpendRuleReason | null {
   const at = facts.at.getTime();
-  if (rules.validFrom && at < Date.parse(rules.validFrom)) return 'not_yet_valid';
-  if (rules.validUntil && at >= Date.parse(rules.validUntil)) return 'no_longer_valid';
-  if (rules.singleUse && facts.usedBefore) return 'single_use';
+  if (rules.validFrom && at < Date.parse(rules.validFrom)) return 'rule_not_yet_valid';
+  if (rules.validUntil && at >= Date.parse(rules.validUntil)) return 'rule_validity_ended';
   if (rules.categories) {
-    const inside = inAnyGroup(facts.category, rules.categories.groups);
-    if (rules.categories.mode === 'allow' ? !inside : inside) return 'category';
+    const inside = rules.categories.groups.includes(mccGroupOf(facts.category));
+    if (rules.categories.mode === 'allow' ? !inside : inside) return 'rule_category';
   }
   if (rules.countries) {
-    const inside = rules.countries.codes.includes(facts.country.toUpperCase());
-    if (rules.countries.mode === 'allow' ? !inside : inside) return 'country';
+    const inside = rules.countries.countries.includes(facts.country.toUpperCase());
+    if (rules.countries.mode === 'allow' ? !inside : inside) return 'rule_country';
   }
-  const over = (limit: number | null | undefined, spent: number) =>
-    limit !== null && limit !== undefined && spent + facts.amount > limit;
-  if (over(rules.perAuthorization, 0)) return 'per_authorization';
-  if (over(rules.perDay, facts.spentToday)) return 'per_day';
-  if (over(rules.perMonth, facts.spentThisMonth)) return 'per_month';
-  if (over(rules.lifetime, facts.spentLifetime)) return 'lifetime';
+  const over = (limit: number | null, used: number) => limit !== null && used + facts.amount > limit;
+  if (over(rules.perAuthorization, 0)) return 'rule_per_authorization';
+  if (rules.singleUse && facts.usedOnce) return 'rule_single_use';
+  if (over(rules.daily, facts.usedToday)) return 'rule_daily';
+  if (over(rules.monthly, facts.usedThisMonth)) return 'rule_monthly';
+  if (over(rules.lifetime, facts.usedLifetime)) return 'rule_lifetime';
   return null;
 }
 
 /** A group's monthly budget, shared by its cards: the same "reaching it exactly passes". */
-export function groupBudgetDecline(budget: number | null, groupSpentThisMonth: number, amount: number): boolean {
-  return budget !== null && groupSpentThisMonth + amount > budget;
+export function groupBudgetDecline(budget: number | null, groupUsedThisMonth: number, amount: number): boolean {
+  return budget !== null && groupUsedThisMonth + amount > budget;
 }

@@ -4,7 +4,7 @@
  * (the endpoints' permission). A taken name is 409, the TEMPLATES_MAX-th + 1 template 422.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { RuleSet } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending-rule-set';
 import type { SpendingTemplateView } from '../../../contract/spending-templates';
 import { TEMPLATES_MAX } from '../../../contract/spending-templates';
 import type { AppContext } from '../../context';
@@ -54,7 +54,7 @@ export async function findTemplate(ctx: AppContext, owner: CardOwner, id: string
 export async function saveTemplate(
   ctx: AppContext,
   owner: CardOwner,
-  input: { id?: string | undefined; name: string; rules: RuleSet },
+  input: { id?: string | undefined; name: string; rules: CardSpendRules },
 ): Promise<SpendingTemplateView> {
   const now = ctx.now();
   const fields = { name: input.name, nameKey: nameKey(input.name), rules: input.rules, savedBy: actorTag(owner) };

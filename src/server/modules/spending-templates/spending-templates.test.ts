@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as g from '../../../contract/card-groups';
 import type { CardGroupView } from '../../../contract/card-groups';
+import { NO_SPEND_RULES } from '../../../contract/spending-rule-set';
 import * as st from '../../../contract/spending-templates';
 import type { SpendingPreview, SpendingTemplateView } from '../../../contract/spending-templates';
 import { cardAuthorizations, spendingTemplates } from '../../db/schema';
@@ -63,20 +64,20 @@ describe('spending templates', () => {
     const me = await signedInAccount(t);
     const ads = await save(me, {
       name: 'Ads only',
-      rules: { categories: { mode: 'allow', groups: ['advertising'] }, perDay: 50_000 },
+      rules: { categories: { mode: 'allow', groups: ['advertising'] }, daily: 50_000 },
     });
     expect(ads.body.code).toBe(200);
     const saas = await save(me, {
       name: 'SaaS, US and EU',
-      rules: { categories: { mode: 'allow', groups: ['software', 'cloud'] }, countries: { mode: 'allow', codes: ['us', 'DE'] } },
+      rules: { categories: { mode: 'allow', groups: ['software'] }, countries: { mode: 'allow', countries: ['us', 'DE'] } },
     });
-    expect((saas.body.data as SpendingTemplateView).rules.countries?.codes).toEqual(['US', 'DE']);
+    expect((saas.body.data as SpendingTemplateView).rules.countries?.countries).toEqual(['US', 'DE']);
     expect((await save(me, { name: 'ads ONLY', rules: {} })).body.code).toBe(409);
     const listed = await t.api(st.spendingTemplateList, {}, { token: me.token });
     expect((listed.body.data as SpendingTemplateView[]).map((x) => x.name)).toEqual(['Ads only', 'SaaS, US and EU']);
     const id = (ads.body.data as SpendingTemplateView).id;
     const replaced = await save(me, { id, name: 'Ads', rules: { perAuthorization: 100 } });
-    expect((replaced.body.data as SpendingTemplateView).rules).toEqual({ perAuthorization: 100 });
+    expect((replaced.body.data as SpendingTemplateView).rules).toEqual({ ...NO_SPEND_RULES, perAuthorization: 100 });
     // Another customer sees none of them and cannot touch them.
     const other = await signedInAccount(t);
     expect((await t.api(st.spendingTemplateList, {}, { token: other.token })).body.data).toEqual([]);
@@ -90,11 +91,11 @@ describe('spending templates', () => {
     const me = await signedInAccount(t);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '', rules: {} }, 'Please enter a template name', '请输入模板名称'],
-      [{ name: 'x', rules: { perDay: 0 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
-      [{ name: 'x', rules: { perDay: 10.5 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
+      [{ name: 'x', rules: { daily: 0 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
+      [{ name: 'x', rules: { daily: 10.5 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
       [{ name: 'x', rules: { categories: { mode: 'allow', groups: [] } } }, 'Choose at least one merchant category', '请至少选择一个商户类别'],
       [{ name: 'x', rules: { categories: { mode: 'allow', groups: ['casino'] } } }, 'Choose at least one merchant category', '请至少选择一个商户类别'],
-      [{ name: 'x', rules: { countries: { mode: 'block', codes: ['USA'] } } }, 'Choose at least one country (two-letter code, e.g. US)', '请至少选择一个国家（两位字母代码，如 US）'],
+      [{ name: 'x', rules: { countries: { mode: 'block', countries: ['USA'] } } }, 'Choose at least one country (two-letter code, e.g. US)', '请至少选择一个国家（两位字母代码，如 US）'],
       [
         { name: 'x', rules: { validFrom: '2026-12-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z' } },
         '“Valid until” must be after “valid from”',
@@ -118,7 +119,7 @@ describe('spending templates', () => {
     const refused = await save(reader, { name: 'Team', rules: {} });
     expect(refused.body.code).toBe(4030);
     expect(await templatesOf(me.accountId)).toBe(0);
-    await save(me, { name: 'Team', rules: { perDay: 1 } });
+    await save(me, { name: 'Team', rules: { daily: 1 } });
     expect((await t.api(st.spendingTemplateList, {}, { token: reader.token })).body.data).toHaveLength(1);
     const editor = await openSession(t, me.accountId, newId());
     expect((await save(editor, { name: 'By member', rules: {} })).body.code).toBe(200);
@@ -132,7 +133,7 @@ describe('spending templates', () => {
         accountId: me.accountId,
         name: `t${i}`,
         nameKey: `t${i}`,
-        rules: {},
+        rules: NO_SPEND_RULES,
         savedBy: 'main',
       })),
     );
@@ -150,21 +151,22 @@ describe('spending preview', () => {
     const software = await pastAuthorization(card, 100, 1 * DAY, { merchantCategory: '5734', merchantCountry: 'DE' });
     await pastAuthorization(card, 9999, 1 * DAY, { status: 'declined', declineReason: 'insufficient_balance' });
     await pastAuthorization(card, 9999, 31 * DAY); // before the window
+    await pastAuthorization(card, 100, 1 * DAY, { status: 'reversed' }); // released: listed only if a rule refuses it
     const answer = await preview(me, {
       cardId: card.id,
       rules: { perAuthorization: 5000, categories: { mode: 'allow', groups: ['advertising'] } },
     });
     expect(answer.body.code).toBe(200);
     const data = answer.body.data as SpendingPreview;
-    expect([data.considered, data.declined]).toEqual([3, 2]);
+    expect([data.considered, data.declined]).toEqual([4, 2]);
     expect(data.items.map((i) => [i.authorizationId, i.rule])).toEqual([
-      [software, 'category'],
-      [over, 'per_authorization'],
+      [software, 'rule_category'],
+      [over, 'rule_per_authorization'],
     ]);
     expect(data.items[1]).toMatchObject({ merchantName: 'Meta Ads', amount: 5001, currency: card.currency, last4: card.last4 });
     expect(data.items.some((i) => i.authorizationId === atLimit)).toBe(false);
     // No rules: nothing would have been declined.
-    expect((await preview(me, { cardId: card.id })).body.data).toMatchObject({ considered: 3, declined: 0 });
+    expect((await preview(me, { cardId: card.id })).body.data).toMatchObject({ considered: 4, declined: 0 });
   });
 
   it('a group preview shares the monthly budget across the group’s cards', async () => {
