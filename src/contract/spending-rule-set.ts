@@ -9,11 +9,37 @@ import { z } from 'zod';
 
 /** Merchant category groups (names in both languages in `spendingTemplates:mcc.<id>`). */
 const GROUP_CODES = {
-  advertising: [['7311', '7312'], ['7319', '7319'], ['7333', '7333'], ['7338', '7338']],
-  software: [['5734', '5734'], ['5817', '5818'], ['7372', '7372'], ['7379', '7379'], ['4816', '4816']],
-  travel: [['3000', '3999'], ['4411', '4411'], ['4511', '4511'], ['4722', '4723'], ['7011', '7012'], ['7512', '7513']],
-  retail: [['5200', '5399'], ['5651', '5699'], ['5732', '5732'], ['5942', '5999']],
-  food: [['5411', '5499'], ['5811', '5814']],
+  advertising: [
+    ['7311', '7312'],
+    ['7319', '7319'],
+    ['7333', '7333'],
+    ['7338', '7338'],
+  ],
+  software: [
+    ['5734', '5734'],
+    ['5817', '5818'],
+    ['7372', '7372'],
+    ['7379', '7379'],
+    ['4816', '4816'],
+  ],
+  travel: [
+    ['3000', '3999'],
+    ['4411', '4411'],
+    ['4511', '4511'],
+    ['4722', '4723'],
+    ['7011', '7012'],
+    ['7512', '7513'],
+  ],
+  retail: [
+    ['5200', '5399'],
+    ['5651', '5699'],
+    ['5732', '5732'],
+    ['5942', '5999'],
+  ],
+  food: [
+    ['5411', '5499'],
+    ['5811', '5814'],
+  ],
   other: [],
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
 export type MccGroupId = keyof typeof GROUP_CODES;
@@ -27,7 +53,35 @@ export function mccGroupOf(code: string): MccGroupId {
   return 'other';
 }
 
-export const EU_COUNTRIES = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'] as const;
+export const EU_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+] as const;
 
 export const LIST_MODES = ['allow', 'block'] as const;
 
@@ -83,9 +137,24 @@ export const cardSpendRules = z
     validFrom: instant,
     validUntil: instant,
   })
-  .refine((r) => !r.validFrom || !r.validUntil || r.validFrom < r.validUntil, {
-    error: 'spendingTemplates:validation.window',
-    path: ['validUntil'],
+  .superRefine((rules, issue) => {
+    // A longer period's limit below a shorter one's could never be reached.
+    const set = (['perAuthorization', 'daily', 'monthly', 'lifetime'] as const).filter(
+      (key) => rules[key] !== null,
+    );
+    for (let i = 1; i < set.length; i++)
+      if (rules[set[i]!]! < rules[set[i - 1]!]!)
+        issue.addIssue({
+          code: 'custom',
+          path: [set[i]!],
+          message: 'spendingTemplates:validation.limitOrder',
+        });
+    if (rules.validFrom && rules.validUntil && rules.validUntil <= rules.validFrom)
+      issue.addIssue({
+        code: 'custom',
+        path: ['validUntil'],
+        message: 'spendingTemplates:validation.window',
+      });
   });
 export type CardSpendRules = z.output<typeof cardSpendRules>;
 export type CardSpendRulesInput = z.input<typeof cardSpendRules>;

@@ -31,11 +31,7 @@ const templateName = z
   .max(TEMPLATE_NAME_MAX, { error: 'common:validation.tooLong' });
 
 const id = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(64, { error: message });
+  z.string({ error: message }).trim().min(1, { error: message }).max(64, { error: message });
 
 export const spendingTemplateView = z.object({
   id: z.string(),
@@ -68,7 +64,11 @@ export const spendingTemplateSave = endpoint({
   summary:
     'Create a template (without `id`) or replace one (with `id`). 409 when the name is taken ' +
     '(case-insensitively); 422 past TEMPLATES_MAX templates.',
-  request: z.object({ id: id('spendingTemplates:validation.chooseTemplate').optional(), name: templateName, rules: cardSpendRules }),
+  request: z.object({
+    id: id('spendingTemplates:validation.chooseTemplate').optional(),
+    name: templateName,
+    rules: cardSpendRules,
+  }),
   response: spendingTemplateView,
 });
 

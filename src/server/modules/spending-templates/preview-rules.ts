@@ -22,7 +22,11 @@ import { simulateRules } from './preview-simulate';
 
 const DAY_MS = 24 * 3600_000;
 
-async function targetCards(ctx: AppContext, owner: CardOwner, target: { cardId?: string | undefined; groupId?: string | undefined }) {
+async function targetCards(
+  ctx: AppContext,
+  owner: CardOwner,
+  target: { cardId?: string | undefined; groupId?: string | undefined },
+) {
   const db = ctx.database.db;
   if (target.cardId) {
     const card = await findOwnCard(db, owner, target.cardId);

@@ -11,24 +11,51 @@ const noon = (day: number) => new Date(Date.UTC(2026, 10, day, 4, 0, 0));
 let n = 0;
 function row(amount: number, at: Date, more: Partial<PastAuthorization> = {}): PastAuthorization {
   n += 1;
-  return { id: `a${String(n).padStart(3, '0')}`, cardId: 'c1', amount, counted: amount, category: '7311', country: 'US', currency: 'USD', at, shown: true, ...more };
+  return {
+    id: `a${String(n).padStart(3, '0')}`,
+    cardId: 'c1',
+    amount,
+    counted: amount,
+    category: '7311',
+    country: 'US',
+    currency: 'USD',
+    at,
+    shown: true,
+    ...more,
+  };
 }
 
 const r = (rules: Partial<CardSpendRules>): CardSpendRules => ({ ...NO_SPEND_RULES, ...rules });
 const run = (rules: CardSpendRules | null, rows: PastAuthorization[], monthlyBudget: number | null = null) =>
   simulateRules({ rules, monthlyBudget, rows, history: new Map() });
 
-const facts = { category: '7311', country: 'US', at: noon(10), usedToday: 0, usedThisMonth: 0, usedLifetime: 0, usedOnce: false };
+const facts = {
+  category: '7311',
+  country: 'US',
+  at: noon(10),
+  usedToday: 0,
+  usedThisMonth: 0,
+  usedLifetime: 0,
+  usedOnce: false,
+};
 
 describe('the rule evaluation', () => {
   it('a limit reached exactly passes; one minor unit over declines', () => {
     expect(spendRuleDecline(r({ perAuthorization: 1000 }), { ...facts, amount: 1000 })).toBeNull();
-    expect(spendRuleDecline(r({ perAuthorization: 1000 }), { ...facts, amount: 1001 })).toBe('rule_per_authorization');
+    expect(spendRuleDecline(r({ perAuthorization: 1000 }), { ...facts, amount: 1001 })).toBe(
+      'rule_per_authorization',
+    );
     expect(spendRuleDecline(r({ daily: 1000 }), { ...facts, amount: 400, usedToday: 600 })).toBeNull();
-    expect(spendRuleDecline(r({ daily: 1000 }), { ...facts, amount: 401, usedToday: 600 })).toBe('rule_daily');
-    expect(spendRuleDecline(r({ monthly: 1000 }), { ...facts, amount: 1, usedThisMonth: 1000 })).toBe('rule_monthly');
+    expect(spendRuleDecline(r({ daily: 1000 }), { ...facts, amount: 401, usedToday: 600 })).toBe(
+      'rule_daily',
+    );
+    expect(spendRuleDecline(r({ monthly: 1000 }), { ...facts, amount: 1, usedThisMonth: 1000 })).toBe(
+      'rule_monthly',
+    );
     expect(spendRuleDecline(r({ lifetime: 1000 }), { ...facts, amount: 1, usedLifetime: 999 })).toBeNull();
-    expect(spendRuleDecline(r({ lifetime: 1000 }), { ...facts, amount: 2, usedLifetime: 999 })).toBe('rule_lifetime');
+    expect(spendRuleDecline(r({ lifetime: 1000 }), { ...facts, amount: 2, usedLifetime: 999 })).toBe(
+      'rule_lifetime',
+    );
   });
 
   it('categories and countries allow or block by group and code', () => {
@@ -43,16 +70,30 @@ describe('the rule evaluation', () => {
     const usEu = r({ countries: { mode: 'allow', countries: ['US', 'DE'] } });
     expect(spendRuleDecline(usEu, { ...facts, amount: 1, country: 'de' })).toBeNull();
     expect(spendRuleDecline(usEu, { ...facts, amount: 1, country: 'CN' })).toBe('rule_country');
-    expect(spendRuleDecline(r({ countries: { mode: 'block', countries: ['CN'] } }), { ...facts, amount: 1, country: 'CN' })).toBe('rule_country');
+    expect(
+      spendRuleDecline(r({ countries: { mode: 'block', countries: ['CN'] } }), {
+        ...facts,
+        amount: 1,
+        country: 'CN',
+      }),
+    ).toBe('rule_country');
   });
 
   it('valid from is inclusive, valid until exclusive; single use takes one', () => {
     const window = r({ validFrom: '2026-11-10T04:00:00Z', validUntil: '2026-11-11T04:00:00Z' });
-    expect(spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-10T03:59:59.999Z') })).toBe('rule_not_yet_valid');
-    expect(spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-10T04:00:00Z') })).toBeNull();
-    expect(spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-11T04:00:00Z') })).toBe('rule_validity_ended');
+    expect(spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-10T03:59:59.999Z') })).toBe(
+      'rule_not_yet_valid',
+    );
+    expect(
+      spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-10T04:00:00Z') }),
+    ).toBeNull();
+    expect(spendRuleDecline(window, { ...facts, amount: 1, at: new Date('2026-11-11T04:00:00Z') })).toBe(
+      'rule_validity_ended',
+    );
     expect(spendRuleDecline(r({ singleUse: true }), { ...facts, amount: 1 })).toBeNull();
-    expect(spendRuleDecline(r({ singleUse: true }), { ...facts, amount: 1, usedOnce: true })).toBe('rule_single_use');
+    expect(spendRuleDecline(r({ singleUse: true }), { ...facts, amount: 1, usedOnce: true })).toBe(
+      'rule_single_use',
+    );
   });
 });
 
@@ -81,7 +122,11 @@ describe('the preview replay', () => {
   });
 
   it('reversed amounts do not count; months restart', () => {
-    const rows = [row(900, noon(3), { counted: 0 }), row(1000, noon(4)), row(1000, new Date(Date.UTC(2026, 10, 30, 16, 0)))];
+    const rows = [
+      row(900, noon(3), { counted: 0 }),
+      row(1000, noon(4)),
+      row(1000, new Date(Date.UTC(2026, 10, 30, 16, 0))),
+    ];
     expect(run(r({ monthly: 1000 }), rows).declined).toEqual([]);
   });
 
@@ -96,7 +141,12 @@ describe('the preview replay', () => {
     });
     expect(result.considered).toBe(2);
     expect(result.declined.map((d) => [d.id, d.rule])).toEqual([[rows[2]!.id, 'rule_monthly']]);
-    const single = simulateRules({ rules: r({ singleUse: true }), monthlyBudget: null, rows: [row(1, noon(12))], history: new Map([['c1', { usedBefore: 1 }]]) });
+    const single = simulateRules({
+      rules: r({ singleUse: true }),
+      monthlyBudget: null,
+      rows: [row(1, noon(12))],
+      history: new Map([['c1', { usedBefore: 1 }]]),
+    });
     expect(single.declined.map((d) => d.rule)).toEqual(['rule_single_use']);
   });
 
@@ -106,7 +156,9 @@ describe('the preview replay', () => {
       row(400, noon(4), { cardId: 'y' }),
       row(1, noon(5), { cardId: 'x' }),
     ];
-    expect(run(null, rows, 1000).declined.map((d) => [d.id, d.rule])).toEqual([[rows[2]!.id, 'group_budget']]);
+    expect(run(null, rows, 1000).declined.map((d) => [d.id, d.rule])).toEqual([
+      [rows[2]!.id, 'group_budget'],
+    ]);
     expect(run(r({ monthly: 600 }), rows).declined.map((d) => d.id)).toEqual([rows[2]!.id]);
     expect(run(null, rows, null).declined).toEqual([]);
     // Only the group's cards in the budget's currency count against it.
@@ -116,6 +168,8 @@ describe('the preview replay', () => {
 
   it('a single-use card takes its first payment; a reversed one leaves it unused', () => {
     const rows = [row(5, noon(3), { counted: 0 }), row(7, noon(4)), row(9, noon(5))];
-    expect(run(r({ singleUse: true }), rows).declined.map((d) => [d.id, d.rule])).toEqual([[rows[2]!.id, 'rule_single_use']]);
+    expect(run(r({ singleUse: true }), rows).declined.map((d) => [d.id, d.rule])).toEqual([
+      [rows[2]!.id, 'rule_single_use'],
+    ]);
   });
 });

@@ -43,7 +43,10 @@ export function simulateRules(input: {
   timeZone?: string;
 }): { considered: number; declined: WouldDecline[] } {
   const zone = input.timeZone ?? ACCOUNT_TIME_ZONE;
-  const cards = new Map<string, { day: string; month: string; today: number; thisMonth: number; lifetime: number; used: boolean }>();
+  const cards = new Map<
+    string,
+    { day: string; month: string; today: number; thisMonth: number; lifetime: number; used: boolean }
+  >();
   const groupMonths = new Map<string, number>();
   const declined: WouldDecline[] = [];
   let considered = 0;
@@ -77,7 +80,8 @@ export function simulateRules(input: {
         })
       : null;
     const inBudget = row.currency === GROUP_BUDGET_CURRENCY;
-    if (!rule && inBudget && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount)) rule = 'group_budget';
+    if (!rule && inBudget && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount))
+      rule = 'group_budget';
     if (row.shown) considered += 1;
     if (rule) {
       if (row.shown) declined.push({ id: row.id, rule });

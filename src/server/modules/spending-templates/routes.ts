@@ -11,6 +11,8 @@ const ownerOfCall = (call: Call) => ownerOf(principalOf(call));
 export function registerSpendingTemplatesRoutes(register: Registrar): void {
   register(contract.spendingTemplateList, (_input, call) => listTemplates(call.app, ownerOfCall(call)));
   register(contract.spendingTemplateSave, (input, call) => saveTemplate(call.app, ownerOfCall(call), input));
-  register(contract.spendingTemplateRemove, (input, call) => removeTemplate(call.app, ownerOfCall(call), input.id));
+  register(contract.spendingTemplateRemove, (input, call) =>
+    removeTemplate(call.app, ownerOfCall(call), input.id),
+  );
   register(contract.spendingPreview, (input, call) => previewRules(call.app, ownerOfCall(call), input));
 }

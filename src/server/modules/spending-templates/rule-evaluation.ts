@@ -48,6 +48,10 @@ export function spendRuleDecline(rules: CardSpendRules, facts: RuleFacts): Spend
 }
 
 /** A group's monthly budget, shared by its cards: the same "reaching it exactly passes". */
-export function groupBudgetDecline(budget: number | null, groupUsedThisMonth: number, amount: number): boolean {
+export function groupBudgetDecline(
+  budget: number | null,
+  groupUsedThisMonth: number,
+  amount: number,
+): boolean {
   return budget !== null && groupUsedThisMonth + amount > budget;
 }

@@ -29,7 +29,7 @@ function viewOf(row: TemplateRow): SpendingTemplateView {
 }
 
 function templateNotFound() {
-  return fail.rule('server:spending.templateNotFound');
+  return fail.rule('server:spendingTemplates.templateNotFound');
 }
 
 export async function listTemplates(ctx: AppContext, owner: CardOwner): Promise<SpendingTemplateView[]> {
@@ -42,7 +42,11 @@ export async function listTemplates(ctx: AppContext, owner: CardOwner): Promise<
 }
 
 /** The customer's template, or a 404-like refusal (another customer's id answers the same). */
-export async function findTemplate(ctx: AppContext, owner: CardOwner, id: string): Promise<SpendingTemplateView> {
+export async function findTemplate(
+  ctx: AppContext,
+  owner: CardOwner,
+  id: string,
+): Promise<SpendingTemplateView> {
   const [row] = await ctx.database.db
     .select()
     .from(spendingTemplates)
@@ -57,7 +61,12 @@ export async function saveTemplate(
   input: { id?: string | undefined; name: string; rules: CardSpendRules },
 ): Promise<SpendingTemplateView> {
   const now = ctx.now();
-  const fields = { name: input.name, nameKey: nameKey(input.name), rules: input.rules, savedBy: actorTag(owner) };
+  const fields = {
+    name: input.name,
+    nameKey: nameKey(input.name),
+    rules: input.rules,
+    savedBy: actorTag(owner),
+  };
   try {
     return await inTransaction(ctx.database.db, async (tx) => {
       if (input.id) {
@@ -70,12 +79,17 @@ export async function saveTemplate(
         return viewOf(row);
       }
       // The account row lock makes "at most TEMPLATES_MAX" hold when two saves race.
-      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, owner.accountId)).for('update');
+      await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, owner.accountId))
+        .for('update');
       const [held] = await tx
         .select({ n: count() })
         .from(spendingTemplates)
         .where(eq(spendingTemplates.accountId, owner.accountId));
-      if ((held?.n ?? 0) >= TEMPLATES_MAX) throw fail.rule('server:spending.tooManyTemplates', { max: TEMPLATES_MAX });
+      if ((held?.n ?? 0) >= TEMPLATES_MAX)
+        throw fail.rule('server:spendingTemplates.tooManyTemplates', { max: TEMPLATES_MAX });
       const [row] = await tx
         .insert(spendingTemplates)
         .values({ id: newId(), accountId: owner.accountId, ...fields, createdAt: now, updatedAt: now })
@@ -83,7 +97,7 @@ export async function saveTemplate(
       return viewOf(row!);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fail.conflict('server:spending.templateNameTaken');
+    if (isUniqueViolation(error)) throw fail.conflict('server:spendingTemplates.templateNameTaken');
     throw error;
   }
 }

@@ -69,15 +69,24 @@ describe('spending templates', () => {
     expect(ads.body.code).toBe(200);
     const saas = await save(me, {
       name: 'SaaS, US and EU',
-      rules: { categories: { mode: 'allow', groups: ['software'] }, countries: { mode: 'allow', countries: ['us', 'DE'] } },
+      rules: {
+        categories: { mode: 'allow', groups: ['software'] },
+        countries: { mode: 'allow', countries: ['us', 'DE'] },
+      },
     });
     expect((saas.body.data as SpendingTemplateView).rules.countries?.countries).toEqual(['US', 'DE']);
     expect((await save(me, { name: 'ads ONLY', rules: {} })).body.code).toBe(409);
     const listed = await t.api(st.spendingTemplateList, {}, { token: me.token });
-    expect((listed.body.data as SpendingTemplateView[]).map((x) => x.name)).toEqual(['Ads only', 'SaaS, US and EU']);
+    expect((listed.body.data as SpendingTemplateView[]).map((x) => x.name)).toEqual([
+      'Ads only',
+      'SaaS, US and EU',
+    ]);
     const id = (ads.body.data as SpendingTemplateView).id;
     const replaced = await save(me, { id, name: 'Ads', rules: { perAuthorization: 100 } });
-    expect((replaced.body.data as SpendingTemplateView).rules).toEqual({ ...NO_SPEND_RULES, perAuthorization: 100 });
+    expect((replaced.body.data as SpendingTemplateView).rules).toEqual({
+      ...NO_SPEND_RULES,
+      perAuthorization: 100,
+    });
     // Another customer sees none of them and cannot touch them.
     const other = await signedInAccount(t);
     expect((await t.api(st.spendingTemplateList, {}, { token: other.token })).body.data).toEqual([]);
@@ -93,9 +102,21 @@ describe('spending templates', () => {
       [{ name: '', rules: {} }, 'Please enter a template name', '请输入模板名称'],
       [{ name: 'x', rules: { daily: 0 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
       [{ name: 'x', rules: { daily: 10.5 } }, 'Enter a limit above 0', '请输入大于 0 的限额'],
-      [{ name: 'x', rules: { categories: { mode: 'allow', groups: [] } } }, 'Choose at least one merchant category', '请至少选择一个商户类别'],
-      [{ name: 'x', rules: { categories: { mode: 'allow', groups: ['casino'] } } }, 'Choose at least one merchant category', '请至少选择一个商户类别'],
-      [{ name: 'x', rules: { countries: { mode: 'block', countries: ['USA'] } } }, 'Choose at least one country (two-letter code, e.g. US)', '请至少选择一个国家（两位字母代码，如 US）'],
+      [
+        { name: 'x', rules: { categories: { mode: 'allow', groups: [] } } },
+        'Choose at least one merchant category',
+        '请至少选择一个商户类别',
+      ],
+      [
+        { name: 'x', rules: { categories: { mode: 'allow', groups: ['casino'] } } },
+        'Choose at least one merchant category',
+        '请至少选择一个商户类别',
+      ],
+      [
+        { name: 'x', rules: { countries: { mode: 'block', countries: ['USA'] } } },
+        'Choose at least one country (two-letter code, e.g. US)',
+        '请至少选择一个国家（两位字母代码，如 US）',
+      ],
       [
         { name: 'x', rules: { validFrom: '2026-12-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z' } },
         '“Valid until” must be after “valid from”',
@@ -105,7 +126,10 @@ describe('spending templates', () => {
     for (const [body, en, zh] of cases) {
       const answer = await save(me, body);
       expect([answer.body.code, answer.body.msg]).toEqual([400, en]);
-      const zhAnswer = await t.api(st.spendingTemplateSave, body as never, { token: me.token, lang: 'zh-CN' });
+      const zhAnswer = await t.api(st.spendingTemplateSave, body as never, {
+        token: me.token,
+        lang: 'zh-CN',
+      });
       expect(zhAnswer.body.msg).toBe(zh);
     }
     expect(await templatesOf(me.accountId)).toBe(0);
@@ -138,7 +162,10 @@ describe('spending templates', () => {
       })),
     );
     const over = await save(me, { name: 'one more', rules: {} });
-    expect([over.body.code, over.body.msg]).toEqual([422, `At most ${st.TEMPLATES_MAX} templates; delete one first`]);
+    expect([over.body.code, over.body.msg]).toEqual([
+      422,
+      `At most ${st.TEMPLATES_MAX} templates; delete one first`,
+    ]);
   });
 });
 
@@ -148,8 +175,14 @@ describe('spending preview', () => {
     const card = await openTestCard(t, me.accountId);
     const atLimit = await pastAuthorization(card, 5000, 3 * DAY);
     const over = await pastAuthorization(card, 5001, 2 * DAY, { merchantName: 'Meta Ads' });
-    const software = await pastAuthorization(card, 100, 1 * DAY, { merchantCategory: '5734', merchantCountry: 'DE' });
-    await pastAuthorization(card, 9999, 1 * DAY, { status: 'declined', declineReason: 'insufficient_balance' });
+    const software = await pastAuthorization(card, 100, 1 * DAY, {
+      merchantCategory: '5734',
+      merchantCountry: 'DE',
+    });
+    await pastAuthorization(card, 9999, 1 * DAY, {
+      status: 'declined',
+      declineReason: 'insufficient_balance',
+    });
     await pastAuthorization(card, 9999, 31 * DAY); // before the window
     await pastAuthorization(card, 100, 1 * DAY, { status: 'reversed' }); // released: listed only if a rule refuses it
     const answer = await preview(me, {
@@ -163,7 +196,12 @@ describe('spending preview', () => {
       [software, 'rule_category'],
       [over, 'rule_per_authorization'],
     ]);
-    expect(data.items[1]).toMatchObject({ merchantName: 'Meta Ads', amount: 5001, currency: card.currency, last4: card.last4 });
+    expect(data.items[1]).toMatchObject({
+      merchantName: 'Meta Ads',
+      amount: 5001,
+      currency: card.currency,
+      last4: card.last4,
+    });
     expect(data.items.some((i) => i.authorizationId === atLimit)).toBe(false);
     // No rules: nothing would have been declined.
     expect((await preview(me, { cardId: card.id })).body.data).toMatchObject({ considered: 4, declined: 0 });
@@ -172,7 +210,8 @@ describe('spending preview', () => {
   it('a group preview shares the monthly budget across the group’s cards', async () => {
     const me = await signedInAccount(t);
     const [x, y] = [await openTestCard(t, me.accountId), await openTestCard(t, me.accountId)];
-    const group = (await t.api(g.cardGroupAdd, { name: 'Ads team' }, { token: me.token })).body.data as CardGroupView;
+    const group = (await t.api(g.cardGroupAdd, { name: 'Ads team' }, { token: me.token })).body
+      .data as CardGroupView;
     await t.api(g.editBatchGroup, { cardIds: `${x.id},${y.id}`, gid: group.id }, { token: me.token });
     // Both within the current month of the account calendar, whatever day the test runs on.
     await pastAuthorization(x, 600, 2 * 60_000);
@@ -180,7 +219,9 @@ describe('spending preview', () => {
     const data = (await preview(me, { groupId: group.id, monthlyBudget: 1000 })).body.data as SpendingPreview;
     expect([data.considered, data.declined]).toEqual([2, 1]);
     expect(data.items[0]).toMatchObject({ authorizationId: second, rule: 'group_budget', cardId: y.id });
-    expect((await preview(me, { groupId: group.id, monthlyBudget: 1001 })).body.data).toMatchObject({ declined: 0 });
+    expect((await preview(me, { groupId: group.id, monthlyBudget: 1001 })).body.data).toMatchObject({
+      declined: 0,
+    });
   });
 
   it('refuses another customer’s card or group, and a request naming both or neither', async () => {

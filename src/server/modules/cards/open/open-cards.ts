@@ -19,6 +19,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { DebitCurrency, HolderFields } from '@contract/cards';
+import type { CardSpendRules } from '@contract/spending-rule-set';
 import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';
@@ -52,6 +53,8 @@ import { newCardId, storeIssuedCards } from './store-card';
 export interface CardOrder {
   holder: HolderFields;
   label: string | null;
+  /** Spending rules the card gets when it is stored (issue 33 §3: an import row's rule columns). */
+  spendRules?: CardSpendRules | undefined;
 }
 
 /** Cards with the same segment and first load. */
