@@ -52,6 +52,24 @@ export function isValidPostcode(country: string, postcode: string): boolean {
   return pattern.test(postcode.trim());
 }
 
+/**
+ * The customer's own spending rules that declined an authorization (issue 33, contract/spending.ts),
+ * one reason per rule. Kept here, zod-free, beside the issuer's reasons.
+ */
+export const SPEND_RULE_REASONS = [
+  'rule_not_yet_valid',
+  'rule_validity_ended',
+  'rule_category',
+  'rule_country',
+  'rule_per_authorization',
+  'rule_single_use',
+  'rule_daily',
+  'rule_monthly',
+  'rule_lifetime',
+  'group_budget',
+] as const;
+export type SpendRuleReason = (typeof SPEND_RULE_REASONS)[number];
+
 /** The reasons a merchant authorization is declined; each has a translated text for the customer. */
 export const DECLINE_REASONS = [
   'insufficient_balance',
@@ -66,5 +84,6 @@ export const DECLINE_REASONS = [
   'amount_limit',
   /** The payment would pass the monthly USD spend limit the owner set for the card's member. */
   'member_spend_limit',
+  ...SPEND_RULE_REASONS,
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];

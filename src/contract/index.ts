@@ -13,6 +13,7 @@ import { noticesEndpoints } from './notices';
 import { recordsEndpoints } from './records';
 import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
+import { spendingEndpoints } from './spending';
 import { subAccountsEndpoints } from './sub-accounts';
 import { couponsEndpoints } from './coupons';
 import { spendingTemplatesEndpoints } from './spending-templates';
@@ -33,6 +34,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...subAccountsEndpoints,
   ...rolesEndpoints,
   ...cardGroupsEndpoints,
+  ...spendingEndpoints,
   ...tagsEndpoints,
   ...spendingTemplatesEndpoints,
   ...identityEndpoints,

@@ -43,6 +43,10 @@ const TABLE = {
   // member sees the groups it created or that hold its cards, and changes only its own.
   'card:groups': { area: 'card', routes: [], requires: ['card:list'] },
   'card:groupsManage': { area: 'card', routes: [], requires: ['card:groups'] },
+  // Spending rules of a card and budgets of a group (issue 33): reading them comes with the card list
+  // (card:list) or the groups (card:groups); changing them needs this key, and a group's budget
+  // also a group the member may manage (card-groups/group-access.ts requireManageable).
+  'card:limits': { area: 'card', routes: [], requires: ['card:list'] },
   'card:tags': { area: 'card', routes: [], requires: ['card:list'] },
   'card:tagsManage': { area: 'card', routes: [], requires: ['card:tags'] },
   'personal:account': { area: 'personal', routes: ['account'] },

@@ -18,6 +18,7 @@ import { registerNoticesRoutes } from './notices/routes';
 import { registerSegmentsRoutes } from './segments/routes';
 import { registerRecordsRoutes } from './records/routes';
 import { registerRolesRoutes } from './roles/routes';
+import { registerSpendingRoutes } from './spending/routes';
 import { registerSubAccountsRoutes } from './sub-accounts/routes';
 import { registerTopupsRoutes } from './topups/routes';
 import { registerSpendingTemplatesRoutes } from './spending-templates/routes';
@@ -43,6 +44,7 @@ export function registerModules(register: Registrar): void {
   registerSubAccountsRoutes(register);
   registerRolesRoutes(register);
   registerCardGroupsRoutes(register);
+  registerSpendingRoutes(register);
   registerTagsRoutes(register);
   registerSpendingTemplatesRoutes(register);
   registerIdentityRoutes(register);

@@ -231,6 +231,14 @@ export const cardAuthorizations = pgTable(
      */
     originalAmount: bigint('original_amount', { mode: 'number' }),
     originalCurrency: text('original_currency'),
+    /**
+     * The account-calendar day (`YYYY-MM-DD`) whose spending counters an approval was added to
+     * (spending.ts `spend_counters`); null: declined, or approved before the counters existed.
+     * Clearing and reversal adjust the counters of this day, its month and the lifetime.
+     */
+    spendDay: text('spend_day'),
+    /** The group whose monthly counter the approval was added to (the card's group then). */
+    budgetGroupId: text('budget_group_id'),
     /** When the merchant settled it (`clearing`); the detail view's status history. */
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,4 +18,5 @@ export * from './tags';
 export * from './live';
 export * from './card-tally';
 export * from './server-key';
+export * from './spending';
 export * from './spending-templates';
