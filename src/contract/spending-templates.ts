@@ -9,15 +9,16 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime } from './core';
-import { cardSpendRules, SPEND_RULE_REASONS } from './spending-rule-set';
+import { minorAmount } from './fields';
+import { cardSpendRules, SPEND_RULE_REASONS } from './spending';
 
 /**
- * Who may read and change rules and templates. PROVISIONAL: spend-core defines `card:limits` (issue
- * 33, "the member's role decides"); until it is merged, changing a card's settings (`card:edit`) is
- * the nearest existing key. At the merge this becomes `card:limits`.
+ * Who may read and change templates: reading comes with the card list, changing needs the key that
+ * changes a card's rules (`card:limits`, contract/permissions.ts; issue 33 "the member's role
+ * decides"). The preview changes nothing: the card list is enough.
  */
 export const SPENDING_VIEW_PERMISSION = 'card:list';
-export const SPENDING_MANAGE_PERMISSION = 'card:edit';
+export const SPENDING_MANAGE_PERMISSION = 'card:limits';
 
 export const TEMPLATE_NAME_MAX = 32;
 export const TEMPLATES_MAX = 100;
@@ -126,12 +127,7 @@ export const spendingPreview = endpoint({
       cardId: id('spendingTemplates:validation.chooseCard').optional(),
       groupId: id('spendingTemplates:validation.chooseGroup').optional(),
       rules: cardSpendRules.nullable().optional(),
-      monthlyBudget: z
-        .number({ error: 'spendingTemplates:validation.limit' })
-        .int({ error: 'spendingTemplates:validation.limit' })
-        .positive({ error: 'spendingTemplates:validation.limit' })
-        .nullable()
-        .optional(),
+      monthlyBudget: minorAmount('spending:validation.limit').nullable().optional(),
     })
     .refine((t) => (t.cardId === undefined) !== (t.groupId === undefined), {
       error: 'spendingTemplates:validation.cardOrGroup',

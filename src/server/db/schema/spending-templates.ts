@@ -1,6 +1,6 @@
 /** Spending-rule templates a customer saves (issue 33 §3): a name and a rule set. */
 import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CardSpendRules } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending';
 import { accounts } from './accounts';
 
 export const spendingTemplates = pgTable(

@@ -8,7 +8,7 @@
  * took no money then and is not counted. Reads only; changes nothing.
  */
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { CardSpendRules } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending';
 import type { SpendingPreview } from '../../../contract/spending-templates';
 import { PREVIEW_LIST_MAX, PREVIEW_WINDOW_DAYS } from '../../../contract/spending-templates';
 import type { AppContext } from '../../context';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CardSpendRules } from '../../../contract/spending-rule-set';
-import { NO_SPEND_RULES } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending';
+import { NO_SPEND_RULES } from '../../../contract/spending';
 import type { PastAuthorization } from './preview-simulate';
 import { simulateRules } from './preview-simulate';
 import { spendRuleDecline } from './rule-evaluation';

@@ -6,9 +6,9 @@
  * proposed rules decline adds nothing to what was spent, as it would not have held any money, so a
  * later one may pass where it really passed. Pure: the operation (preview-rules.ts) reads the rows.
  */
-import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending-rule-set';
-import { GROUP_BUDGET_CURRENCY } from '../../../contract/spending-rule-set';
+import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending';
 import { ACCOUNT_TIME_ZONE, civilDate } from '../account/account-calendar';
+import { BUDGET_CURRENCY } from '../spending/group-budget';
 import { groupBudgetDecline, spendRuleDecline } from './rule-evaluation';
 
 export interface PastAuthorization {
@@ -79,7 +79,7 @@ export function simulateRules(input: {
           usedOnce: card.used,
         })
       : null;
-    const inBudget = row.currency === GROUP_BUDGET_CURRENCY;
+    const inBudget = row.currency === BUDGET_CURRENCY;
     if (!rule && inBudget && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount))
       rule = 'group_budget';
     if (row.shown) considered += 1;

@@ -8,8 +8,8 @@
  * Limits are "used + amount > limit → decline": an amount that reaches a limit exactly passes.
  * The first failing rule, in the order below, is the one the customer reads.
  */
-import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending-rule-set';
-import { mccGroupOf } from '../../../contract/spending-rule-set';
+import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending';
+import { mccGroupOf } from '../../../contract/spending';
 
 export interface RuleFacts {
   /** Minor units of the card's currency. */

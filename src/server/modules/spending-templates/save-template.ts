@@ -4,7 +4,7 @@
  * (the endpoints' permission). A taken name is 409, the TEMPLATES_MAX-th + 1 template 422.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { CardSpendRules } from '../../../contract/spending-rule-set';
+import type { CardSpendRules } from '../../../contract/spending';
 import type { SpendingTemplateView } from '../../../contract/spending-templates';
 import { TEMPLATES_MAX } from '../../../contract/spending-templates';
 import type { AppContext } from '../../context';

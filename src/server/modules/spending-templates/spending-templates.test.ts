@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as g from '../../../contract/card-groups';
 import type { CardGroupView } from '../../../contract/card-groups';
-import { NO_SPEND_RULES } from '../../../contract/spending-rule-set';
+import { NO_SPEND_RULES } from '../../../contract/spending';
 import * as st from '../../../contract/spending-templates';
 import type { SpendingPreview, SpendingTemplateView } from '../../../contract/spending-templates';
 import { cardAuthorizations, spendingTemplates } from '../../db/schema';

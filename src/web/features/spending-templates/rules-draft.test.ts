@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SPEND_RULES } from '@contract/spending-rule-set';
+import { NO_SPEND_RULES } from '@contract/spending';
 import { countryCodes, draftOf, EMPTY_DRAFT, rulesOf } from './rules-draft';
 
 describe('the spending-rules form', () => {
@@ -48,11 +48,11 @@ describe('the spending-rules form', () => {
     });
     expect(rules).toBeNull();
     expect(errors).toEqual({
-      monthly: 'spendingTemplates:validation.limitOrder',
+      monthly: 'spending:validation.limitOrder',
       lifetime: 'common:validation.amount',
-      categories: 'spendingTemplates:validation.category',
-      countries: 'spendingTemplates:validation.country',
-      validThrough: 'spendingTemplates:validation.window',
+      categories: 'spending:validation.categoriesEmpty',
+      countries: 'spending:validation.country',
+      validThrough: 'spending:validation.validOrder',
     });
   });
 

@@ -4,8 +4,8 @@
  * account calendar (UTC+8, as the server counts days): "valid from" starts at that day's midnight,
  * "valid through" ends at the next day's midnight.
  */
-import type { CardSpendRules, CardSpendRulesInput, MccGroupId } from '@contract/spending-rule-set';
-import { EU_COUNTRIES } from '@contract/spending-rule-set';
+import type { CardSpendRules, CardSpendRulesInput, MccGroupId } from '@contract/spending';
+import { EU_COUNTRIES } from '@contract/spending';
 import { amountErrorKey, parseAmount, plainAmount } from '@web/lib/amount-input';
 
 export const LIMIT_FIELDS = ['perAuthorization', 'daily', 'monthly', 'lifetime'] as const;
@@ -103,16 +103,16 @@ export function rulesOf(draft: RulesDraft): DraftResult {
   // A longer period's limit below a shorter one's could never be reached.
   const set = LIMIT_FIELDS.filter((field) => limits[field] !== null && !errors[field]);
   for (let i = 1; i < set.length; i++)
-    if (limits[set[i]!]! < limits[set[i - 1]!]!) errors[set[i]!] = 'spendingTemplates:validation.limitOrder';
+    if (limits[set[i]!]! < limits[set[i - 1]!]!) errors[set[i]!] = 'spending:validation.limitOrder';
   if (draft.categoryMode !== 'none' && draft.categories.length === 0)
-    errors.categories = 'spendingTemplates:validation.category';
+    errors.categories = 'spending:validation.categoriesEmpty';
   const countries = countryCodes(draft.countries);
   if (draft.countryMode !== 'none') {
     if (countries.length === 0 || countries.some((code) => !/^[A-Z]{2}$/.test(code)))
-      errors.countries = 'spendingTemplates:validation.country';
+      errors.countries = 'spending:validation.country';
   }
   if (draft.validFrom && draft.validThrough && draft.validThrough < draft.validFrom)
-    errors.validThrough = 'spendingTemplates:validation.window';
+    errors.validThrough = 'spending:validation.validOrder';
   if (Object.keys(errors).length > 0) return { rules: null, errors };
   return {
     errors,

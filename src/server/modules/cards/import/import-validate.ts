@@ -21,7 +21,7 @@ import type { ImportColumn } from './template-columns';
 import { columnHeader, IMPORT_COLUMNS } from './template-columns';
 import { parseDecimal } from './decimal';
 import { eq } from 'drizzle-orm';
-import type { CardSpendRules } from '@contract/spending-rule-set';
+import type { CardSpendRules } from '@contract/spending';
 import { spendingTemplates } from '../../../db/schema';
 import { nameKey } from '../../../lib/name-key';
 import { parseRuleCells, ruleColumnHeader } from './rule-columns';

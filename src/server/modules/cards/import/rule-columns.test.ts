@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportCost, ImportProblem } from '@contract/cards';
 import { importDataCost, importTemplate } from '@contract/cards';
 import type { Envelope } from '@contract/core';
-import { NO_SPEND_RULES } from '@contract/spending-rule-set';
+import { NO_SPEND_RULES } from '@contract/spending';
 import { spendingTemplateSave } from '@contract/spending-templates';
 import { fileTestApp } from '../../../testing/file-app';
 import { funded, SUBSCRIPTIONS, walletBalance } from '../../../testing/card-kit';
@@ -82,7 +82,7 @@ describe('rule cells', () => {
       ['singleUse', 'server:spendingTemplates.importYesNo'],
     ]);
     expect(parseRuleCells({ dailyLimit: '100', monthlyLimit: '50' }, new Map()).problems).toEqual([
-      { column: 'monthlyLimit', key: 'spendingTemplates:validation.limitOrder' },
+      { column: 'monthlyLimit', key: 'spending:validation.limitOrder' },
     ]);
   });
 });

@@ -9,8 +9,8 @@
  * use as yes/no (是/否, 1/0, true/false); a template by its saved name — the row's own cells win
  * over the template's rules.
  */
-import type { CardSpendRules, CardSpendRulesInput, MccGroupId } from '@contract/spending-rule-set';
-import { cardSpendRules, EU_COUNTRIES, MCC_GROUP_IDS } from '@contract/spending-rule-set';
+import type { CardSpendRules, CardSpendRulesInput, MccGroupId } from '@contract/spending';
+import { cardSpendRules, EU_COUNTRIES, MCC_GROUPS } from '@contract/spending';
 import type { MessageParams } from '../../../lib/errors';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';
@@ -69,17 +69,10 @@ const split = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-function categoryOf(text: string): string | null {
+function categoryOf(text: string): MccGroupId | null {
   const given = fold(text);
-  return (
-    MCC_GROUP_IDS.find(
-      (id) =>
-        id === given ||
-        (['zh-CN', 'en'] as const).some(
-          (lang) => fold(translate(lang, `spendingTemplates:mcc.${id}`)) === given,
-        ),
-    ) ?? null
-  );
+  const group = MCC_GROUPS.find((g) => [g.id, g.nameEn, g.nameZh].some((name) => fold(name) === given));
+  return group ? group.id : null;
 }
 
 const YES = new Set(['yes', 'y', 'true', '1', '是']);

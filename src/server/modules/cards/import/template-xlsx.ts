@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';
 import { listSegments } from '../../segments/list-segments';
-import { MCC_GROUP_IDS } from '@contract/spending-rule-set';
+import { MCC_GROUPS } from '@contract/spending';
 import { RULE_COLUMN_WIDTHS, RULE_COLUMNS, ruleColumnHeader } from './rule-columns';
 import { columnHeaders, IMPORT_COLUMN_WIDTHS, IMPORT_COLUMNS } from './template-columns';
 
@@ -94,7 +94,7 @@ export async function buildTemplate(segments: readonly SegmentView[], lang: Lang
         max: BATCH_OPEN_MAX,
         service: decimalText(CARD_RECHARGE_SERVICE_ABOVE_USD),
         sheet: t('sheet'),
-        categories: MCC_GROUP_IDS.map((id) => translate(lang, `spendingTemplates:mcc.${id}`)).join(', '),
+        categories: MCC_GROUPS.map((group) => (lang === 'en' ? group.nameEn : group.nameZh)).join(', '),
       }),
     ]);
   notes.addRow([]);

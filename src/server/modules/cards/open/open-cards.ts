@@ -19,7 +19,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { DebitCurrency, HolderFields } from '@contract/cards';
-import type { CardSpendRules } from '@contract/spending-rule-set';
+import type { CardSpendRules } from '@contract/spending';
 import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@contract/core';
-import type { CardSpendRulesInput } from '@contract/spending-rule-set';
+import type { CardSpendRulesInput } from '@contract/spending';
 import { spendingPreview } from '@contract/spending-templates';
 import { call } from '@web/lib/http';
 import { formatMoney } from '@web/lib/money';

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@contract/core';
-import { MCC_GROUP_IDS } from '@contract/spending-rule-set';
+import { MCC_GROUPS } from '@contract/spending';
 import { CheckField } from '@web/components/ui/CheckField';
 import { SelectField } from '@web/components/ui/SelectField';
 import { TextField } from '@web/components/ui/TextField';
@@ -25,8 +25,9 @@ export interface RulesFormProps {
 }
 
 export function RulesForm({ draft, onChange, errors, currency }: RulesFormProps) {
-  const { t } = useTranslation(SPENDING_NS);
+  const { t, i18n } = useTranslation(SPENDING_NS);
   const id = useId();
+  const english = i18n.language === 'en';
   const set = <K extends DraftField>(field: K, value: RulesDraft[K]) =>
     onChange({ ...draft, [field]: value });
   const error = (field: DraftField) => (errors[field] ? t(errors[field]!) : undefined);
@@ -68,7 +69,7 @@ export function RulesForm({ draft, onChange, errors, currency }: RulesFormProps)
         />
         {draft.categoryMode !== 'none' ? (
           <div className="cp-spend-form__checks" role="group" aria-label={t('form.categories')}>
-            {MCC_GROUP_IDS.map((group) => (
+            {MCC_GROUPS.map(({ id: group, nameEn, nameZh }) => (
               <CheckField
                 key={group}
                 id={`${id}-mcc-${group}`}
@@ -81,7 +82,7 @@ export function RulesForm({ draft, onChange, errors, currency }: RulesFormProps)
                 }
                 data-testid={`spend-category-${group}`}
               >
-                {t(`mcc.${group}`)}
+                {english ? nameEn : nameZh}
               </CheckField>
             ))}
             {errors.categories ? (

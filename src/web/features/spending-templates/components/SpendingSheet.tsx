@@ -6,8 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@contract/core';
-import type { CardSpendRules, CardSpendRulesInput } from '@contract/spending-rule-set';
-import { GROUP_BUDGET_CURRENCY } from '@contract/spending-rule-set';
+import type { CardSpendRules, CardSpendRulesInput } from '@contract/spending';
 import { Sheet } from '@web/components/ui/Sheet';
 import { ConfirmButtons } from '@web/components/ui/SheetButtons';
 import { TextField } from '@web/components/ui/TextField';
@@ -28,7 +27,7 @@ export interface SpendingSheetProps {
   currency: CurrencyCode;
   initial: CardSpendRules | null;
   /** A group: its monthly budget is edited too (USD minor units, null none). */
-  budget?: { monthly: number | null } | undefined;
+  budget?: { monthly: number | null; currency: string } | undefined;
   onSave: (rules: CardSpendRulesInput, monthlyBudget: number | null) => Promise<unknown>;
   onClose: () => void;
 }
@@ -81,12 +80,12 @@ export function SpendingSheet({
       <TemplatePicker rules={result.rules} onPick={(template) => setDraft(draftOf(template.rules))} />
       {budget ? (
         <TextField
-          label={t('sheet.groupBudget', { currency: GROUP_BUDGET_CURRENCY })}
+          label={t('sheet.groupBudget', { currency: budget.currency })}
           value={budgetText}
           onChange={(text) => setBudgetText(cleanAmountInput(text))}
           inputMode="decimal"
           placeholder={t('form.noLimit')}
-          hint={t('sheet.groupBudgetHint')}
+          hint={t('sheet.groupBudgetHint', { currency: budget.currency })}
           error={budgetError}
           data-testid="spend-group-budget"
         />

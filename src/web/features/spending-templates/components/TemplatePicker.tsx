@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardSpendRulesInput } from '@contract/spending-rule-set';
+import type { CardSpendRulesInput } from '@contract/spending';
 import type { SpendingTemplateView } from '@contract/spending-templates';
 import {
   SPENDING_MANAGE_PERMISSION,
