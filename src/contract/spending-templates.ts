@@ -136,7 +136,47 @@ export const spendingPreview = endpoint({
   response: spendingPreviewAnswer,
 });
 
+/** Most cards one bulk set names (a group's cards are not limited). */
+export const BULK_RULES_MAX = 500;
+
+export const setRulesBulk = endpoint({
+  id: 'spendingTemplates.setRulesBulk',
+  method: 'POST',
+  path: '/api/card/setSpendRulesBulk',
+  encoding: 'json',
+  auth: 'bearer',
+  permission: SPENDING_MANAGE_PERMISSION,
+  // Each card's change is its own operation-log entry (before and after), written with the change.
+  audited: false,
+  summary:
+    'Replace the spending rules of a selection of cards (`cardIds`) or of every card of a group ' +
+    '(`groupId`) with `rules` or a saved template (`templateId`), in one transaction: all cards or ' +
+    'none. Repeating the call changes nothing more. Each card gets an operation-log entry with its ' +
+    'rules before and after.',
+  request: z
+    .object({
+      cardIds: z
+        .array(id('spendingTemplates:validation.chooseCard'))
+        .min(1, { error: 'spendingTemplates:validation.chooseCard' })
+        .max(BULK_RULES_MAX, { error: 'spendingTemplates:validation.tooManyCards' })
+        .optional(),
+      groupId: id('spendingTemplates:validation.chooseGroup').optional(),
+      rules: cardSpendRules.optional(),
+      templateId: id('spendingTemplates:validation.chooseTemplate').optional(),
+    })
+    .refine((t) => (t.cardIds === undefined) !== (t.groupId === undefined), {
+      error: 'spendingTemplates:validation.cardsOrGroup',
+      path: ['cardIds'],
+    })
+    .refine((t) => (t.rules === undefined) !== (t.templateId === undefined), {
+      error: 'spendingTemplates:validation.rulesOrTemplate',
+      path: ['rules'],
+    }),
+  response: z.object({ changed: z.number().int(), cardIds: z.array(z.string()) }),
+});
+
 export const spendingTemplatesEndpoints = [
+  setRulesBulk,
   spendingTemplateList,
   spendingTemplateSave,
   spendingTemplateRemove,

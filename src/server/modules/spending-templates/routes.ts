@@ -5,6 +5,7 @@ import type { Call, Registrar } from '../../lib/route';
 import { ownerOf } from '../cards/card-access';
 import { previewRules } from './preview-rules';
 import { listTemplates, removeTemplate, saveTemplate } from './save-template';
+import { setRulesBulk } from './set-rules-bulk';
 
 const ownerOfCall = (call: Call) => ownerOf(principalOf(call));
 
@@ -13,6 +14,9 @@ export function registerSpendingTemplatesRoutes(register: Registrar): void {
   register(contract.spendingTemplateSave, (input, call) => saveTemplate(call.app, ownerOfCall(call), input));
   register(contract.spendingTemplateRemove, (input, call) =>
     removeTemplate(call.app, ownerOfCall(call), input.id),
+  );
+  register(contract.setRulesBulk, (input, call) =>
+    setRulesBulk(call.app, ownerOfCall(call), input, { ip: call.ip, device: call.device }),
   );
   register(contract.spendingPreview, (input, call) => previewRules(call.app, ownerOfCall(call), input));
 }

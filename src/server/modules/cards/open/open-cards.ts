@@ -49,6 +49,7 @@ import {
   usableCoupon,
 } from './pricing';
 import { newCardId, storeIssuedCards } from './store-card';
+import { applyCardRules } from '../../spending/set-card-rules';
 
 export interface CardOrder {
   holder: HolderFields;
@@ -79,6 +80,8 @@ export interface OpenRequest {
   actor: { ip: string; device: string };
   /** The card group and tags the new cards get (card-groups/open-placement.ts). */
   placement?: Placement | undefined;
+  /** Spending rules every new card gets, unless its order carries its own (issue 33 §3). */
+  spendRules?: CardSpendRules | undefined;
 }
 
 export interface OpenResult {
@@ -331,6 +334,12 @@ async function commitOpening(
       rows.map((row) => row.id),
       now,
     );
+  // Spending rules the new cards get (issue 33 §3): a row's own (an import's rule columns) or the opening's.
+  for (const card of planned) {
+    const rules = card.order.spendRules ?? request.spendRules;
+    const row = rowById.get(card.cardId);
+    if (rules && row) await applyCardRules(tx, ctx, [row], rules);
+  }
   return {
     cardIds: planned.map((card) => card.cardId),
     txnNo: posted.transactionId,

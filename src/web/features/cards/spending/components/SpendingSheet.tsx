@@ -3,7 +3,7 @@
  * them, see what they would have declined in the last 30 days, then save. One sheet for a card, a
  * selection of cards and a card group; the caller says what saving does (`onSave`).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyCode } from '@contract/core';
 import type { CardSpendRules, CardSpendRulesInput } from '@contract/spending';
@@ -28,6 +28,8 @@ export interface SpendingSheetProps {
   initial: CardSpendRules | null;
   /** A group: its monthly budget is edited too (USD minor units, null none). */
   budget?: { monthly: number | null; currency: string } | undefined;
+  /** Shown above the form (what the limits have used and have left). */
+  header?: ReactNode;
   onSave: (rules: CardSpendRulesInput, monthlyBudget: number | null) => Promise<unknown>;
   onClose: () => void;
 }
@@ -77,6 +79,7 @@ export function SpendingSheet({
         />
       }
     >
+      {header}
       <TemplatePicker rules={result.rules} onPick={(template) => setDraft(draftOf(template.rules))} />
       {budget ? (
         <TextField
