@@ -17,8 +17,9 @@ import type { GroupRow } from '../card-groups/group-access';
 import { findGroup, lockGroups, requireManageable } from '../card-groups/group-access';
 import { groupSubject, monthKey, periodsAt, SPEND_TIME_ZONE } from './periods';
 import { readCounters, usageOf } from './stored-rules';
+import { BUDGET_CURRENCY } from './budget-currency';
 
-export const BUDGET_CURRENCY = 'USD';
+export { BUDGET_CURRENCY };
 
 export async function readGroupBudget(
   ctx: AppContext,

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client';
 import { cardSpendRules, spendCounters } from '../../db/schema';
 
 export function parseStoredRules(value: unknown): CardSpendRules {
+  if (value === null || value === undefined) return NO_SPEND_RULES;
   const parsed = rulesSchema.safeParse(value);
   return parsed.success ? parsed.data : NO_SPEND_RULES;
 }

@@ -5,15 +5,21 @@
  *    first decision (the issuer retries when our answer is lost), or `id_reused` if the same id now
  *    names another card, amount or currency;
  * 2. the card is row-locked, so its status and balance cannot change under the decision;
- * 3. decided (decide-authorization.ts), a member's card also against the member's monthly USD
- *    spend limit, under the member's spend lock (sub-accounts/monthly-limit.ts); approved: the row
- *    is `pending` and the amount moves off the card into the network funding account (ledger key
- *    `card_auth:<issuer id>`); declined: the row is `declined` with its reason and no money moves.
+ * 3. decided (decide-authorization.ts), with the card's own spending rules and its day, month and
+ *    lifetime counters (spending/spend-counters.ts, read in one statement), a member's card also
+ *    against the member's monthly USD spend limit, under the member's spend lock
+ *    (sub-accounts/monthly-limit.ts);
+ * 4. when all that approves and the card is in a group, the group's month is claimed by one
+ *    conditional upsert that refuses past the group's budget (`group_budget`);
+ * 5. approved: the row is `pending` (with the day and group it was counted in), the amount moves off
+ *    the card into the network funding account (ledger key `card_auth:<issuer id>`) and is added to
+ *    the card's counters; declined: the row is `declined` with its reason and no money moves.
  *
  * The decline-rate rule runs after the commit, in its own transaction (risk-rule.ts), so the answer
  * the merchant waits for never waits for it.
  */
 import { and, count, eq, gt } from 'drizzle-orm';
+import type { DeclineReason } from '@contract/card-rules';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { inTransaction } from '../../../db/client';
@@ -22,6 +28,8 @@ import { newId } from '../../../lib/crypto';
 import type { CardRow } from '../../cards/card-access';
 import { openCardSecrets } from '../../cards/open/store-card';
 import { memberSpendLeft } from '../../sub-accounts/monthly-limit';
+import { periodsAt } from '../../spending/periods';
+import { claimGroupMonth, holdOnCard, readSpendFacts } from '../../spending/spend-counters';
 import type { Actor } from '../../ledger';
 import { postMovement } from '../../ledger';
 import type { AuthorizationRow } from './authorization-rows';
@@ -88,7 +96,9 @@ async function decide(
         gt(cardAuthorizations.createdAt, new Date(now.getTime() - VELOCITY_WINDOW_SECONDS * 1000)),
       ),
     );
-  const reason = declineReasonFor(
+  const periods = periodsAt(now);
+  const spend = await readSpendFacts(tx, card, periods);
+  let reason: DeclineReason | null = declineReasonFor(
     {
       cardStatus: card.status,
       // Only the expiry is read from the sealed secrets; nothing else of them leaves this line.
@@ -98,9 +108,18 @@ async function decide(
       balance: account?.balance ?? 0,
       recentAuthorizations: recent?.n ?? 0,
       memberSpendLeft: await memberSpendLeft(tx, ctx, card),
+      spendRules: spend.rules,
+      usage: spend.usage,
+      now,
     },
     event,
   );
+  if (
+    !reason &&
+    spend.groupId &&
+    !(await claimGroupMonth(tx, spend.groupId, periods, event.amount, spend.budget))
+  )
+    reason = 'group_budget';
   const id = newId();
   await tx.insert(cardAuthorizations).values({
     id,
@@ -115,6 +134,8 @@ async function decide(
     merchantCategory: event.merchant.category,
     merchantCountry: event.merchant.country,
     declineReason: reason,
+    spendDay: reason ? null : periods.day,
+    budgetGroupId: reason ? null : spend.groupId,
     originalAmount: event.original?.amount ?? null,
     originalCurrency: event.original?.currency ?? null,
     createdAt: now,
@@ -140,5 +161,6 @@ async function decide(
     ],
     actor: { ...actor, subAccountId: card.subAccountId },
   });
+  await holdOnCard(tx, card.id, periods, event.amount);
   return outcome('approved', { status: 'pending', approved: true, declineReason: null });
 }

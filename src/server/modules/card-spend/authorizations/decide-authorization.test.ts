@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_SPEND_RULES } from '@contract/spending';
 import type { AuthorizationFacts } from './decide-authorization';
 import { declineReasonFor, isExpired } from './decide-authorization';
 import type { AuthorizationEvent } from '../issuer-event';
@@ -11,6 +12,9 @@ const usable: AuthorizationFacts = {
   balance: 10_000,
   recentAuthorizations: 0,
   memberSpendLeft: null,
+  spendRules: NO_SPEND_RULES,
+  usage: { day: { held: 0, spent: 0 }, month: { held: 0, spent: 0 }, life: { held: 0, spent: 0 } },
+  now: new Date('2026-11-28T04:00:00Z'),
 };
 
 const purchase: AuthorizationEvent = {
@@ -50,6 +54,9 @@ describe('declineReasonFor', () => {
       balance: 0,
       recentAuthorizations: 99,
       memberSpendLeft: 0,
+      spendRules: NO_SPEND_RULES,
+      usage: usable.usage,
+      now: usable.now,
     };
     const badPurchase: AuthorizationEvent = {
       ...purchase,

@@ -2,11 +2,15 @@
  * The decision on a merchant authorization, as a pure function of what the card, its segment and
  * the event say. The checks run in the order an issuer runs them: is the card usable at all, is it
  * the cardholder (CVV, expiry), may this merchant and currency use it, is the amount plausible, and
- * only then is there money. The first failing check is the reason the customer reads.
+ * then the customer's own spending rules (spending/rule-decline.ts), and only then is there money.
+ * The first failing check is the reason the customer reads.
  */
 import type { DeclineReason } from '@contract/card-rules';
 import { DECLINE_REASONS } from '@contract/card-rules';
 import type { CardStatus } from '@contract/cards';
+import type { CardSpendRules } from '@contract/spending';
+import type { CardUsage } from '../../spending/rule-decline';
+import { ruleDeclineFor } from '../../spending/rule-decline';
 import type { AuthorizationEvent } from '../issuer-event';
 import {
   BLOCKED_MERCHANT_CATEGORIES,
@@ -31,6 +35,10 @@ export interface AuthorizationFacts {
    * null when there is no limit (the owner's card, a member without one, a card not in USD).
    */
   memberSpendLeft: number | null;
+  /** The card's own rules and what its day, month and lifetime already used (issue 33). */
+  spendRules: CardSpendRules;
+  usage: CardUsage;
+  now: Date;
 }
 
 export function declineReasonFor(facts: AuthorizationFacts, event: AuthorizationEvent): DeclineReason | null {
@@ -49,6 +57,9 @@ export function declineReasonFor(facts: AuthorizationFacts, event: Authorization
   const limit = SINGLE_TRANSACTION_LIMIT[facts.cardCurrency] ?? DEFAULT_SINGLE_TRANSACTION_LIMIT;
   if (event.amount > limit) return 'amount_limit';
   if (facts.recentAuthorizations >= VELOCITY_MAX_AUTHORIZATIONS) return 'suspected_fraud';
+  // The customer's own rules; the group budget is claimed last, in authorize.ts.
+  const rule = ruleDeclineFor(facts.spendRules, facts.usage, event, facts.now);
+  if (rule) return rule;
   if (facts.memberSpendLeft !== null && event.amount > facts.memberSpendLeft) return 'member_spend_limit';
   if (event.amount > facts.balance) return 'insufficient_balance';
   return null;

@@ -1,13 +1,15 @@
 /**
  * `reversal`: the merchant releases a pending authorization; the held amount goes back to the card
  * (ledger key `card_reversal:<issuer id>`, linked to the hold it undoes, at most once) and the
- * authorization becomes `reversed`.
+ * authorization becomes `reversed`. The spending counters it was added to give its room back
+ * (spending/spend-counters.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import { cardAuthorizations, ledgerTransactions } from '../../../db/schema';
 import { postMovement } from '../../ledger';
 import type { Actor } from '../../ledger';
+import { releaseCounted } from '../../spending/spend-counters';
 import { FOLLOW_UPS } from './auth-states';
 import { holdKey } from './authorization-rows';
 import type { IssuerEventResult } from '../event-outcomes';
@@ -45,6 +47,7 @@ export function reverseAuthorization(
       .update(cardAuthorizations)
       .set({ status: 'reversed', updatedAt: ctx.now() })
       .where(eq(cardAuthorizations.id, auth.id));
+    await releaseCounted(tx, auth);
     return outcome('reversed', { status: 'reversed' });
   });
 }

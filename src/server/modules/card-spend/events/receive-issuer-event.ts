@@ -73,7 +73,7 @@ async function apply(ctx: AppContext, event: IssuerEvent, actor: Actor): Promise
       return answer.result;
     }
     case 'clearing':
-      return clearAuthorization(ctx, event);
+      return clearAuthorization(ctx, event, actor);
     case 'reversal':
       return reverseAuthorization(ctx, event, actor);
     case 'refund':

@@ -59,8 +59,8 @@ async function refusePending(tx: Tx, rows: readonly CardRow[]): Promise<void> {
   throw fail.conflict('server:cards.pendingAuthorizations', { serial: card?.serial ?? '' });
 }
 
-/** The locked cards' deletion; the caller has locked them. */
-async function deleteLocked(
+/** The locked cards' deletion; the caller has locked them (also: a single-use card's close, spending/single-use.ts). */
+export async function deleteLocked(
   tx: Tx,
   ctx: AppContext,
   owner: CardOwner,
