@@ -1,6 +1,6 @@
 /**
  * The preview's replay (issue 33 §5): the past authorizations of a card or a group, oldest first,
- * run through the proposed rules with `spendRuleDecline` — the authorization path's own function —
+ * run through the proposed rules with spend-core's `ruleDeclineFor` — the authorization path's own function —
  * keeping each card's day, month and lifetime use as the replay goes (approved and not reversed, as
  * the authorization path counts it). An authorization the
  * proposed rules decline adds nothing to what was spent, as it would not have held any money, so a
@@ -9,7 +9,8 @@
 import type { CardSpendRules, SpendRuleReason } from '../../../contract/spending';
 import { ACCOUNT_TIME_ZONE, civilDate } from '../account/account-calendar';
 import { BUDGET_CURRENCY } from '../spending/group-budget';
-import { groupBudgetDecline, spendRuleDecline } from './rule-evaluation';
+import { ruleDeclineFor } from '../spending/rule-decline';
+import { groupBudgetDecline } from './rule-evaluation';
 
 export interface PastAuthorization {
   id: string;
@@ -45,7 +46,7 @@ export function simulateRules(input: {
   const zone = input.timeZone ?? ACCOUNT_TIME_ZONE;
   const cards = new Map<
     string,
-    { day: string; month: string; today: number; thisMonth: number; lifetime: number; used: boolean }
+    { day: string; month: string; today: number; thisMonth: number; lifetime: number }
   >();
   const groupMonths = new Map<string, number>();
   const declined: WouldDecline[] = [];
@@ -61,23 +62,22 @@ export function simulateRules(input: {
       today: 0,
       thisMonth: 0,
       lifetime: past?.usedBefore ?? 0,
-      used: (past?.usedBefore ?? 0) > 0,
     };
     if (card.day !== date) [card.day, card.today] = [date, 0];
     if (card.month !== month) [card.month, card.thisMonth] = [month, 0];
     cards.set(row.cardId, card);
     const groupSpent = groupMonths.get(month) ?? 0;
     let rule: SpendRuleReason | null = input.rules
-      ? spendRuleDecline(input.rules, {
-          amount: row.amount,
-          category: row.category,
-          country: row.country,
-          at: row.at,
-          usedToday: card.today,
-          usedThisMonth: card.thisMonth,
-          usedLifetime: card.lifetime,
-          usedOnce: card.used,
-        })
+      ? ruleDeclineFor(
+          input.rules,
+          {
+            day: { held: 0, spent: card.today },
+            month: { held: 0, spent: card.thisMonth },
+            life: { held: 0, spent: card.lifetime },
+          },
+          { amount: row.amount, merchant: { category: row.category, country: row.country } },
+          row.at,
+        )
       : null;
     const inBudget = row.currency === BUDGET_CURRENCY;
     if (!rule && inBudget && groupBudgetDecline(input.monthlyBudget, groupSpent, row.amount))
@@ -90,7 +90,6 @@ export function simulateRules(input: {
     card.today += row.counted;
     card.thisMonth += row.counted;
     card.lifetime += row.counted;
-    card.used ||= row.counted > 0;
     if (inBudget) groupMonths.set(month, groupSpent + row.counted);
   }
   return { considered, declined };
