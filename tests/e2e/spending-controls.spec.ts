@@ -103,12 +103,14 @@ const TEXT = {
     perPayment: 'Limit per payment',
     left: 'left',
     groupNone: 'None of the 2 approved payments',
+    declined: "above the card's per-payment limit",
   },
   cn: {
     wouldDecline: '2 笔已批准的交易中，有 1 笔会被拒绝',
     perPayment: '单笔限额',
     left: '剩余',
     groupNone: '2 笔已批准的交易都不会被拒绝',
+    declined: '金额超过卡片的单笔限额',
   },
 } as const;
 
@@ -147,6 +149,15 @@ for (const lang of ['en', 'cn'] as const) {
     await shot(page, info, `${lang}-card-saved`);
     await page.getByTestId('spend-sheet-cancel').click();
 
+    // A payment over the per-payment limit is declined, and the card's records say which rule.
+    const over = await page.request.post(`/sandbox/api/cards/${first.id}/authorize`, {
+      form: { amount: '800', merchant: 'Meta Ads', category: '7311', country: 'US' },
+    });
+    expect(over.ok()).toBe(true);
+    await page.goto('/#/cardRecord');
+    await expect(page.getByTestId('trade-reason').first()).toContainText(text.declined);
+    await shot(page, info, `${lang}-declined`);
+
     // The group: a monthly budget, previewed across its cards, then saved.
     await page.goto(`/#/cardList?groupId=${group.id}`);
     await page.getByTestId('group-spending').click();
@@ -162,6 +173,5 @@ for (const lang of ['en', 'cn'] as const) {
       await page.request.get(`/api/cardGroup/budget?id=${group.id}`, { headers: auth(tokens) })
     ).json()) as Envelope<{ monthly: number }>;
     expect(budget.data.monthly).toBe(50_000);
-    void first;
   });
 }

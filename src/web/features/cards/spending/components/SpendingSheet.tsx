@@ -40,6 +40,7 @@ export function SpendingSheet({
   currency,
   initial,
   budget,
+  header,
   onSave,
   onClose,
 }: SpendingSheetProps) {
