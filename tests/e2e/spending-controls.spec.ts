@@ -139,6 +139,8 @@ for (const lang of ['en', 'cn'] as const) {
     await shot(page, info, `${lang}-card-preview`);
     await page.getByTestId('spend-sheet-confirm').click();
     await expect(sheet).toHaveCount(0);
+    // The phone's card screen comes back after the action's sheet: close it to open the card again.
+    if (isPhone(info)) await page.getByTestId('card-screen').getByTestId('sheet-close').click();
 
     // Opened again: the rules are stored; today's limit shows what is left (100 − 12.50 … per-payment is separate).
     await openCardSpending(page, info);
