@@ -216,6 +216,8 @@ const cardExtras = {
   gid: optionalText(z.string().trim().max(64)),
   /** Tags the new cards carry. */
   tagIds: optionalText(tagIdList),
+  /** A saved spending-rule template the new cards get (spending-templates.ts; needs `card:limits`). */
+  spendTemplateId: optionalText(z.string().trim().max(64)),
 };
 
 export const newCard = endpoint({

@@ -17,6 +17,7 @@ import { segmentsEndpoints } from './segments';
 import { spendingEndpoints } from './spending';
 import { subAccountsEndpoints } from './sub-accounts';
 import { couponsEndpoints } from './coupons';
+import { spendingTemplatesEndpoints } from './spending-templates';
 import { tagsEndpoints } from './tags';
 import { walletEndpoints } from './wallet';
 
@@ -36,6 +37,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...cardGroupsEndpoints,
   ...spendingEndpoints,
   ...tagsEndpoints,
+  ...spendingTemplatesEndpoints,
   ...identityEndpoints,
   ...agentEndpoints,
   ...liveEndpoints,

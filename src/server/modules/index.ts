@@ -22,6 +22,7 @@ import { registerRolesRoutes } from './roles/routes';
 import { registerSpendingRoutes } from './spending/routes';
 import { registerSubAccountsRoutes } from './sub-accounts/routes';
 import { registerTopupsRoutes } from './topups/routes';
+import { registerSpendingTemplatesRoutes } from './spending-templates/routes';
 import { registerTagsRoutes } from './tags/routes';
 import { registerWalletRoutes } from './wallet/routes';
 
@@ -46,6 +47,7 @@ export function registerModules(register: Registrar): void {
   registerCardGroupsRoutes(register);
   registerSpendingRoutes(register);
   registerTagsRoutes(register);
+  registerSpendingTemplatesRoutes(register);
   registerIdentityRoutes(register);
   registerAgentRoutes(register);
   registerLiveRoutes(register);

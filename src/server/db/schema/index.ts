@@ -22,3 +22,4 @@ export * from './channels';
 export * from './operator';
 export * from './price-versions';
 export * from './spending';
+export * from './spending-templates';

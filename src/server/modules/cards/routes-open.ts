@@ -13,6 +13,7 @@ import {
 import { principalOf } from '../../lib/principal';
 import type { Call, Registrar } from '../../lib/route';
 import { generateHolder } from './open/auto-card';
+import { mayChangeRules, requireRulesPermission } from '../spending-templates/rules-permission';
 import { openBatch } from './batch/batch-open';
 import { readBatchResult } from './batch/batch-read';
 import { ownerOf } from './card-access';
@@ -36,12 +37,14 @@ export function registerCardOpenRoutes(register: Registrar): void {
   );
   register(batchOpenCardCost, (input, call) => quoteOpening(call.app, principalOf(call).accountId, input));
 
-  register(newCard, (input, call) =>
-    openNewCard(call.app, ownerOf(principalOf(call)), input, contextOf(call)),
-  );
-  register(batchOpenCard, (input, call) =>
-    openBatch(call.app, ownerOf(principalOf(call)), input, contextOf(call)),
-  );
+  register(newCard, (input, call) => {
+    if (input.spendTemplateId) requireRulesPermission(principalOf(call));
+    return openNewCard(call.app, ownerOf(principalOf(call)), input, contextOf(call));
+  });
+  register(batchOpenCard, (input, call) => {
+    if (input.spendTemplateId) requireRulesPermission(principalOf(call));
+    return openBatch(call.app, ownerOf(principalOf(call)), input, contextOf(call));
+  });
   register(batchCard, (input, call) =>
     readBatchResult(call.app.database.db, ownerOf(principalOf(call)), input.batchId, call.lang),
   );
@@ -53,7 +56,12 @@ export function registerCardOpenRoutes(register: Registrar): void {
     quoteImport(call.app, ownerOf(principalOf(call)), input, call.lang),
   );
   register(importData, (input, call) =>
-    importCards(call.app, ownerOf(principalOf(call)), input, contextOf(call)),
+    importCards(
+      call.app,
+      ownerOf(principalOf(call)),
+      { ...input, mayChangeRules: mayChangeRules(principalOf(call)) },
+      contextOf(call),
+    ),
   );
 
   register(autoCard, () => Promise.resolve(generateHolder()));

@@ -12,6 +12,7 @@ import type { CardOwner } from '../card-access';
 import { holderOf } from '../holder-fields';
 import type { NewCardInput } from '../open/open-card';
 import { openCards } from '../open/open-cards';
+import { findTemplate } from '../../spending-templates/save-template';
 
 export interface BatchOpenInput extends NewCardInput {
   count: number;
@@ -41,6 +42,9 @@ export async function openBatch(
     batch: true,
     actor: { ip: context.ip, device: context.device },
     placement: { gid: input.gid, tagIds: input.tagIds },
+    spendRules: input.spendTemplateId
+      ? (await findTemplate(ctx, owner, input.spendTemplateId)).rules
+      : undefined,
   });
   return readBatchResult(ctx.database.db, owner, opened.batchId ?? context.key, context.lang);
 }

@@ -28,6 +28,8 @@ export interface ImportInput {
   gid?: string | undefined;
   tagIds?: string[] | undefined;
   couponId?: string | undefined;
+  /** False: the caller may not set spending rules, so a file with rule cells is refused (4030). */
+  mayChangeRules?: boolean | undefined;
 }
 
 /** The file read and every row and placement checked: a wrong row refuses with all the problems (422). */
@@ -50,6 +52,8 @@ export async function checkImport(
       { problems: checked.problems },
     );
   }
+  if (input.mayChangeRules === false && checked.groups.some((g) => g.cards.some((card) => card.spendRules)))
+    throw fail.noPermission();
   return checked.groups;
 }
 

@@ -6,6 +6,8 @@
 import type ExcelJS from 'exceljs';
 import { BATCH_OPEN_MAX } from '@contract/card-rules';
 import { AppError, fail } from '../../../lib/errors';
+import type { RuleCells, RuleColumn } from './rule-columns';
+import { ruleColumnOf, RULE_COLUMNS } from './rule-columns';
 import type { ImportColumn } from './template-columns';
 import { IMPORT_COLUMNS, isTemplateHeader } from './template-columns';
 
@@ -15,6 +17,8 @@ export interface ImportRow {
   cells: Record<ImportColumn, string>;
   /** Excel turned the ZIP code into a number (and dropped its leading zeros). */
   postcodeIsNumber: boolean;
+  /** The optional spending-rule cells (rule-columns.ts), by column; absent columns are absent. */
+  rules: RuleCells;
 }
 
 export function cellText(value: ExcelJS.CellValue): string {
@@ -48,6 +52,20 @@ export async function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
   if (!sheet) throw fail.badRequest('server:cardOpen.import.unreadable');
   const header = IMPORT_COLUMNS.map((_, index) => cellText(sheet.getRow(1).getCell(index + 1).value));
   if (!isTemplateHeader(header)) throw fail.badRequest('server:cardOpen.import.notTemplate');
+  // Optional rule columns follow the card columns, each named by its header; the first empty header ends them.
+  const ruleAt = new Map<number, RuleColumn>();
+  for (
+    let index = IMPORT_COLUMNS.length + 1;
+    index <= IMPORT_COLUMNS.length + RULE_COLUMNS.length + 1;
+    index++
+  ) {
+    const text = cellText(sheet.getRow(1).getCell(index).value);
+    if (text === '') break;
+    const column = ruleColumnOf(text);
+    if (!column || [...ruleAt.values()].includes(column))
+      throw fail.badRequest('server:cardOpen.import.notTemplate');
+    ruleAt.set(index, column);
+  }
 
   const rows: ImportRow[] = [];
   // Only the rows the file holds are visited (a cell typed far down does not make a million rows).
@@ -57,10 +75,14 @@ export async function readImportRows(bytes: Buffer): Promise<ImportRow[]> {
     IMPORT_COLUMNS.forEach((column, index) => {
       cells[column] = cellText(row.getCell(index + 1).value);
     });
-    if (IMPORT_COLUMNS.every((column) => cells[column] === '')) return;
+    const rules: RuleCells = {};
+    for (const [index, column] of ruleAt) rules[column] = cellText(row.getCell(index).value);
+    if (IMPORT_COLUMNS.every((column) => cells[column] === '') && Object.values(rules).every((v) => v === ''))
+      return;
     rows.push({
       row: number,
       cells,
+      rules,
       postcodeIsNumber: typeof row.getCell(IMPORT_COLUMNS.indexOf('postcode') + 1).value === 'number',
     });
     if (rows.length > BATCH_OPEN_MAX)

@@ -19,18 +19,14 @@ import type { FeeSchedule, SegmentRow } from '../open/pricing';
 import { checkLoadLimit, debitTotalOf, feeScheduleFor, priceCards } from '../open/pricing';
 import type { ImportColumn } from './template-columns';
 import { columnHeader, IMPORT_COLUMNS } from './template-columns';
+import { parseDecimal } from './decimal';
+import { eq } from 'drizzle-orm';
+import type { CardSpendRules } from '@contract/spending';
+import { spendingTemplates } from '../../../db/schema';
+import { nameKey } from '../../../lib/name-key';
+import { parseRuleCells, ruleColumnHeader } from './rule-columns';
 
-/** A decimal amount with at most two decimals, e.g. 10, 10.5, 10.00 (thousands commas allowed). */
-const DECIMAL = /^\d+(\.\d{1,2})?$/;
-
-/** Minor units of "10.00"-style text, or null when it is not such an amount. */
-export function parseDecimal(text: string): number | null {
-  const plain = text.replace(/[,\s]/g, '');
-  if (!DECIMAL.test(plain)) return null;
-  const [whole = '0', cents = ''] = plain.split('.');
-  const minor = Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-  return Number.isSafeInteger(minor) ? minor : null;
-}
+export { parseDecimal };
 
 export interface ValidatedImport {
   groups: GroupOrder[];
@@ -84,6 +80,15 @@ export async function validateImportRows(
     segments.set(segmentId, check);
     return check;
   };
+
+  // The customer's saved templates, by folded name, for the rule columns (read once, only when used).
+  const templates = new Map<string, CardSpendRules>();
+  if (rows.some((row) => (row.rules.spendTemplate ?? '') !== ''))
+    for (const saved of await db
+      .select()
+      .from(spendingTemplates)
+      .where(eq(spendingTemplates.accountId, accountId)))
+      templates.set(nameKey(saved.name), saved.rules);
 
   for (const row of rows) {
     const problemsBefore = problems.length;
@@ -157,10 +162,27 @@ export async function validateImportRows(
 
     if (cells.label.length > LABEL_MAX) add('label', 'common:validation.tooLong');
 
+    const spending = parseRuleCells(row.rules, templates);
+    for (const problem of spending.problems) {
+      const field = ruleColumnHeader(problem.column, lang);
+      problems.push({
+        row: row.row,
+        column: field,
+        reason: translate(lang, hasMessage(problem.key) ? problem.key : 'common:validation.invalidField', {
+          field,
+          ...problem.params,
+        }),
+      });
+    }
+
     if (problems.length > problemsBefore || !holder.success || amount === null || !check?.segment) continue;
     const groupKey = `${check.segment.id}|${amount}`;
     const group = groups.get(groupKey) ?? { segmentId: check.segment.id, amountPerCard: amount, cards: [] };
-    group.cards.push({ holder: holder.data, label: cells.label === '' ? null : cells.label });
+    group.cards.push({
+      holder: holder.data,
+      label: cells.label === '' ? null : cells.label,
+      ...(spending.rules ? { spendRules: spending.rules } : {}),
+    });
     groups.set(groupKey, group);
   }
   return { groups: [...groups.values()], problems };

@@ -13,7 +13,14 @@ import type { AppContext } from '../../../context';
 import type { Lang } from '../../../lib/i18n';
 import { translate } from '../../../lib/i18n';
 import { listSegments } from '../../segments/list-segments';
+import { MCC_GROUPS } from '@contract/spending';
+import { RULE_COLUMN_WIDTHS, RULE_COLUMNS, ruleColumnHeader } from './rule-columns';
 import { columnHeaders, IMPORT_COLUMN_WIDTHS, IMPORT_COLUMNS } from './template-columns';
+
+/** The card columns, then the optional spending-rule columns (rule-columns.ts). */
+function allHeaders(lang: Lang): string[] {
+  return [...columnHeaders(lang), ...RULE_COLUMNS.map((column) => ruleColumnHeader(column, lang))];
+}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEMPLATE_FILE = 'card-import-template.xlsx';
@@ -38,6 +45,16 @@ function exampleRow(segment: SegmentView | undefined): string[] {
     '10118',
     'US',
     'ads-01',
+    '',
+    '500.00',
+    '2000.00',
+    '',
+    '',
+    'advertising',
+    '',
+    'US, EU',
+    '',
+    '',
   ];
 }
 
@@ -50,11 +67,14 @@ export async function buildTemplate(segments: readonly SegmentView[], lang: Lang
   workbook.creator = 'Card Portal';
 
   const sheet = workbook.addWorksheet(t('sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = IMPORT_COLUMNS.map((column, index) => ({
-    width: IMPORT_COLUMN_WIDTHS[index],
-    style: { numFmt: column === 'amount' ? AMOUNT_FORMAT : TEXT_FORMAT },
-  }));
-  const header = sheet.addRow(columnHeaders(lang));
+  sheet.columns = [
+    ...IMPORT_COLUMNS.map((column, index) => ({
+      width: IMPORT_COLUMN_WIDTHS[index],
+      style: { numFmt: column === 'amount' ? AMOUNT_FORMAT : TEXT_FORMAT },
+    })),
+    ...RULE_COLUMNS.map((_, index) => ({ width: RULE_COLUMN_WIDTHS[index], style: { numFmt: TEXT_FORMAT } })),
+  ];
+  const header = sheet.addRow(allHeaders(lang));
   header.font = { bold: true };
 
   const notes = workbook.addWorksheet(t('notesSheet'));
@@ -67,17 +87,19 @@ export async function buildTemplate(segments: readonly SegmentView[], lang: Lang
     'ruleLabel',
     'ruleAllOrNothing',
     'ruleService',
+    'ruleSpending',
   ])
     notes.addRow([
       t(rule, {
         max: BATCH_OPEN_MAX,
         service: decimalText(CARD_RECHARGE_SERVICE_ABOVE_USD),
         sheet: t('sheet'),
+        categories: MCC_GROUPS.map((group) => (lang === 'en' ? group.nameEn : group.nameZh)).join(', '),
       }),
     ]);
   notes.addRow([]);
   notes.addRow([t('exampleTitle')]).font = { bold: true };
-  notes.addRow(columnHeaders(lang)).font = { italic: true };
+  notes.addRow(allHeaders(lang)).font = { italic: true };
   notes.addRow(exampleRow(segments[0]));
   notes.addRow([]);
   notes.addRow([t('segmentsTitle')]).font = { bold: true };

@@ -8,6 +8,7 @@ import type { CardOwner } from '../card-access';
 import { readCardViews } from '../card-view';
 import { holderOf } from '../holder-fields';
 import { openCards } from './open-cards';
+import { findTemplate } from '../../spending-templates/save-template';
 
 export interface NewCardInput extends HolderFields {
   segmentId: string;
@@ -19,6 +20,8 @@ export interface NewCardInput extends HolderFields {
   /** Card group and tags of the new cards (card-groups/open-placement.ts). */
   gid?: string | undefined;
   tagIds?: string[] | undefined;
+  /** A saved spending-rule template the card gets. */
+  spendTemplateId?: string | undefined;
 }
 
 export async function openNewCard(
@@ -43,6 +46,9 @@ export async function openNewCard(
     batch: false,
     actor: { ip: context.ip, device: context.device },
     placement: { gid: input.gid, tagIds: input.tagIds },
+    spendRules: input.spendTemplateId
+      ? (await findTemplate(ctx, owner, input.spendTemplateId)).rules
+      : undefined,
   });
   const cardId = opened.cardIds[0];
   if (!cardId) throw new Error('an opening of one card returned no card');

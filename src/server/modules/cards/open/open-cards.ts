@@ -19,6 +19,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { DebitCurrency, HolderFields } from '@contract/cards';
+import type { CardSpendRules } from '@contract/spending';
 import { assertWithinMonthlyLimit } from '../../sub-accounts/monthly-limit';
 import type { AppContext } from '../../../context';
 import type { Executor, Tx } from '../../../db/client';
@@ -48,10 +49,13 @@ import {
   usableCoupon,
 } from './pricing';
 import { newCardId, storeIssuedCards } from './store-card';
+import { applyCardRules } from '../../spending/set-card-rules';
 
 export interface CardOrder {
   holder: HolderFields;
   label: string | null;
+  /** Spending rules the card gets when it is stored (issue 33 §3: an import row's rule columns). */
+  spendRules?: CardSpendRules | undefined;
 }
 
 /** Cards with the same segment and first load. */
@@ -76,6 +80,8 @@ export interface OpenRequest {
   actor: { ip: string; device: string };
   /** The card group and tags the new cards get (card-groups/open-placement.ts). */
   placement?: Placement | undefined;
+  /** Spending rules every new card gets, unless its order carries its own (issue 33 §3). */
+  spendRules?: CardSpendRules | undefined;
 }
 
 export interface OpenResult {
@@ -332,6 +338,12 @@ async function commitOpening(
       rows.map((row) => row.id),
       now,
     );
+  // Spending rules the new cards get (issue 33 §3): a row's own (an import's rule columns) or the opening's.
+  for (const card of planned) {
+    const rules = card.order.spendRules ?? request.spendRules;
+    const row = rowById.get(card.cardId);
+    if (rules && row) await applyCardRules(tx, ctx, [row], rules);
+  }
   return {
     cardIds: planned.map((card) => card.cardId),
     txnNo: posted.transactionId,

@@ -28,6 +28,8 @@ import type { BulkTarget } from './actions/BulkPreview';
 import { BulkStateSheet } from './actions/BulkStateSheet';
 import { MoveGroupSheet } from './actions/MoveGroupSheet';
 import { TagCardsSheet } from './actions/TagCardsSheet';
+import { useGroupChoices } from '@web/lib/card-groups';
+import { SpendingCardsSheetLazy, SpendingGroupSheetLazy } from '../spending/lazy';
 import {
   activeFilterCount,
   EMPTY_CARD_FILTER,
@@ -157,7 +159,11 @@ export function CardList({ team, start, openCodes, focusCard, onFocused }: CardL
   const [active, setActive] = useState<ActiveAction | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlyMap<string, CardView>>(new Map());
-  const [batch, setBatch] = useState<'recharge' | 'delete' | 'group' | 'tags' | null>(null);
+  const [batch, setBatch] = useState<'recharge' | 'delete' | 'group' | 'tags' | 'spending' | null>(null);
+  /** The group whose spending controls are open (issue 33). */
+  const [spendingGroup, setSpendingGroup] = useState<string | null>(null);
+  const groupChoices = useGroupChoices(spendingGroup !== null);
+  const groupName = (id: string) => groupChoices.data?.find((group) => group.id === id)?.name ?? '';
   const [bulk, setBulk] = useState<BulkTarget | null>(
     start?.bulk ? { action: start.bulk, groupId: start.groupId } : null,
   );
@@ -310,6 +316,16 @@ export function CardList({ team, start, openCodes, focusCard, onFocused }: CardL
               </Button>
               {wholeGroup ? (
                 <>
+                  <Can permission="card:limits">
+                    <Button
+                      size="small"
+                      fill="outline"
+                      onClick={() => setSpendingGroup(wholeGroup)}
+                      data-testid="group-spending"
+                    >
+                      {t('batch2.spendingGroup')}
+                    </Button>
+                  </Can>
                   <Can permission="card:freeze">
                     <Button
                       size="small"
@@ -441,6 +457,7 @@ export function CardList({ team, start, openCodes, focusCard, onFocused }: CardL
               onDelete={() => setBatch('delete')}
               onGroup={() => setBatch('group')}
               onTags={() => setBatch('tags')}
+              onSpending={() => setBatch('spending')}
               onFreeze={() => setBulk({ action: 'freeze', cardIds: [...selected.keys()] })}
               onActivate={() => setBulk({ action: 'activate', cardIds: [...selected.keys()] })}
             />
@@ -503,6 +520,23 @@ export function CardList({ team, start, openCodes, focusCard, onFocused }: CardL
             );
           })()
         : null}
+      {batch === 'spending' ? (
+        <SpendingCardsSheetLazy
+          cards={[...selected.values()]}
+          onClose={() => setBatch(null)}
+          onDone={() => {
+            setBatch(null);
+            endSelection();
+          }}
+        />
+      ) : null}
+      {spendingGroup ? (
+        <SpendingGroupSheetLazy
+          groupId={spendingGroup}
+          name={groupName(spendingGroup)}
+          onClose={() => setSpendingGroup(null)}
+        />
+      ) : null}
       {bulk?.action === 'recharge' && bulk.groupId ? (
         <BatchRechargeSheet
           scope={{ groupId: bulk.groupId }}

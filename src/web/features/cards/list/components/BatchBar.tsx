@@ -16,6 +16,8 @@ export interface BatchBarProps {
   /** Card groups and tags (issue 15). */
   onGroup: () => void;
   onTags: () => void;
+  /** Spending rules on the selection (issue 33). */
+  onSpending: () => void;
   onFreeze: () => void;
   onActivate: () => void;
 }
@@ -28,6 +30,7 @@ export function BatchBar({
   onDelete,
   onGroup,
   onTags,
+  onSpending,
   onFreeze,
   onActivate,
 }: BatchBarProps) {
@@ -68,6 +71,17 @@ export function BatchBar({
             data-testid="batch-tags"
           >
             {t('batch2.tags')}
+          </Button>
+        </Can>
+        <Can permission="card:limits">
+          <Button
+            size="small"
+            fill="outline"
+            disabled={count === 0}
+            onClick={onSpending}
+            data-testid="batch-spending"
+          >
+            {t('batch2.spending')}
           </Button>
         </Can>
         <Can permission="card:freeze">

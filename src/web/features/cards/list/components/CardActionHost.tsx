@@ -10,6 +10,7 @@ import { EditAddressSheet } from '../actions/EditAddressSheet';
 import { FreezeSheet } from '../actions/FreezeSheet';
 import { RechargeSheet } from '../actions/RechargeSheet';
 import { WithdrawSheet } from '../actions/WithdrawSheet';
+import { SpendingCardSheetLazy } from '../../spending/lazy';
 import type { CardAction } from './card-rows';
 
 export interface ActiveAction {
@@ -53,5 +54,7 @@ export function CardActionHost({ active, onClose, onChanged }: CardActionHostPro
       return <BalanceSheet card={card} onClose={onClose} onFresh={onChanged} />;
     case 'otp':
       return <OtpSheet visible card={card} onClose={onClose} />;
+    case 'spending':
+      return <SpendingCardSheetLazy card={card} onClose={onClose} />;
   }
 }

@@ -18,6 +18,7 @@ import {
   getOtp,
 } from '@contract/cards';
 import { subAccessGrant } from '@contract/permissions';
+import { cardSpendRulesGet } from '@contract/spending';
 import { storeAccess } from '../../../../lib/permissions';
 import { clearStorage } from '../../../../lib/storage';
 import { actionsFor, CARD_ACTIONS, type CardAction } from './card-rows';
@@ -35,6 +36,7 @@ const CALL_OF: Record<CardAction, EndpointDef> = {
   bill: getCardBill,
   balance: getCardBalance,
   otp: getOtp,
+  spending: cardSpendRulesGet,
 };
 
 afterEach(() => clearStorage());

@@ -14,7 +14,8 @@ export type CardAction =
   | 'log'
   | 'bill'
   | 'balance'
-  | 'otp';
+  | 'otp'
+  | 'spending';
 
 export interface CardRowsProps {
   cards: readonly CardView[];
@@ -65,6 +66,8 @@ export const CARD_ACTIONS: readonly ActionRule[] = [
   { action: 'bill', permission: 'card:record', statuses: ALL },
   { action: 'log', statuses: ALL },
   { action: 'editAddress', permission: 'card:edit', statuses: LIVE },
+  // Spending controls (issue 33): anyone who sees the card sees its limits; changing them needs card:limits.
+  { action: 'spending', statuses: LIVE },
   { action: 'freeze', permission: 'card:freeze', statuses: ['active'] },
   { action: 'activate', permission: 'card:freeze', statuses: ['frozen'] },
   { action: 'delete', permission: 'card:delete', statuses: LIVE, danger: true },
