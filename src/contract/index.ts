@@ -10,6 +10,7 @@ import { identityEndpoints } from './identity';
 import { liveEndpoints } from './live';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
+import { passkeysEndpoints } from './passkeys';
 import { recordsEndpoints } from './records';
 import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
@@ -36,4 +37,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...identityEndpoints,
   ...agentEndpoints,
   ...liveEndpoints,
+  ...passkeysEndpoints,
 ];

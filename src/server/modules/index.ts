@@ -15,6 +15,7 @@ import { registerIdentityRoutes } from './identity/routes';
 import { registerLiveRoutes } from './live/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
+import { registerPasskeysRoutes } from './passkeys/routes';
 import { registerSegmentsRoutes } from './segments/routes';
 import { registerRecordsRoutes } from './records/routes';
 import { registerRolesRoutes } from './roles/routes';
@@ -46,4 +47,5 @@ export function registerModules(register: Registrar): void {
   registerIdentityRoutes(register);
   registerAgentRoutes(register);
   registerLiveRoutes(register);
+  registerPasskeysRoutes(register);
 }

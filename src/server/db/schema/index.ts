@@ -18,3 +18,4 @@ export * from './tags';
 export * from './live';
 export * from './card-tally';
 export * from './server-key';
+export * from './passkeys';
