@@ -15,6 +15,8 @@ import { productLastDay } from '../../../lib/product-time';
 import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
 import { SubNameChange, SubPasswordChange } from './SubSelfService';
+import { PasskeysSection } from '../PasskeysSection';
+import '../../../components/ui/personal.css';
 import '../../../components/ui/page.css';
 import './sub-profile.css';
 
@@ -77,6 +79,7 @@ export function SubProfilePage() {
       </section>
       {sub ? <SubNameChange key={user?.nickname ?? ''} current={user?.nickname ?? ''} /> : null}
       {sub ? <SubPasswordChange /> : null}
+      {sub ? <PasskeysSection /> : null}
     </div>
   );
 }
