@@ -60,7 +60,7 @@ for (const lang of ['cn', 'en'] as const) {
     await useLanguage(page, lang);
     await virtualAuthenticator(page);
     const tokens = await signInWithStorage(page, account, '/#/account');
-    await fundCny(page.request, tokens, 200);
+    await fundCny(page.request, tokens, 600);
     await openCard(page.request, tokens, 10);
 
     // Added on the account page, named after the browser, listed with its last use.

@@ -6,7 +6,11 @@
  */
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { z } from 'zod';
+import type { authenticationCredential, registrationCredential } from '../../contract/passkeys';
+
+type RegistrationResponseJSON = z.infer<typeof registrationCredential>;
+type AuthenticationResponseJSON = z.infer<typeof authenticationCredential>;
 
 interface Key {
   id: string;
@@ -41,7 +45,7 @@ export class SoftAuthenticator {
     const flags = 0x01 | 0x04 | (attested ? 0x40 : 0);
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
-    const parts = [sha(rpID), Buffer.from([flags]), count];
+    const parts: Uint8Array[] = [sha(rpID), Buffer.from([flags]), count];
     if (attested) {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(attested.id.length);
@@ -71,11 +75,11 @@ export class SoftAuthenticator {
     const rpID = options.rp?.id ?? this.rpID;
     const authData = this.authData(rpID, 0, { id: rawId, cose });
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, unknown>([
         ['fmt', 'none'],
         ['attStmt', new Map()],
         ['authData', new Uint8Array(authData)],
-      ]),
+      ]) as never,
     );
     this.keys.set(id, { id, privateKey, cose, counter: 0, userHandle: options.user?.id ?? '' });
     return {

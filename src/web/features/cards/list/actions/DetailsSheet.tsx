@@ -175,7 +175,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
           />
         </form>
       ) : null}
-      {step.kind !== 'google' && windowEnd > Date.now() ? (
+      {step.kind !== 'google' && windowEnd > 0 ? (
         <RevealWindow until={windowEnd} onEnd={() => setWindowEnd(0)} />
       ) : null}
       {step.kind === 'shown' ? <Revealed details={step.details} onHide={hide} /> : null}
