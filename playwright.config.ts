@@ -62,9 +62,9 @@ export default defineConfig({
       // Each test gets its own client address (tests/e2e/fixtures.ts), so per-address limits of one
       // test never spill into the next.
       TRUST_PROXY: '1',
-      // TEST ONLY (production ignores it): the reveal window after a step-up is 30 s instead of 5
+      // TEST ONLY (production ignores it): the reveal window after a step-up is 60 s instead of 5
       // minutes, so tests/e2e/passkeys.spec.ts can see it end. No other spec reveals twice.
-      REVEAL_WINDOW_SECONDS: '30',
+      REVEAL_WINDOW_SECONDS: '60',
     },
   },
 });
