@@ -89,9 +89,11 @@ export class SoftAuthenticator {
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
       response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge, lie.origin ?? this.origin).toString(
-          'base64url',
-        ),
+        clientDataJSON: this.clientData(
+          'webauthn.create',
+          options.challenge,
+          lie.origin ?? this.origin,
+        ).toString('base64url'),
         attestationObject: Buffer.from(attestationObject).toString('base64url'),
         transports: ['internal'],
       },

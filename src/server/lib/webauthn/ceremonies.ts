@@ -45,8 +45,7 @@ export interface NewCredential extends StoredCredential {
 export const refused = () => fail.rule('server:passkeys.refused');
 
 const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
-const transportsOf = (list: string[]) =>
-  list.filter((t): t is AuthenticatorTransport => TRANSPORTS.has(t));
+const transportsOf = (list: string[]) => list.filter((t): t is AuthenticatorTransport => TRANSPORTS.has(t));
 
 export async function startRegistration(
   db: Executor,
@@ -67,7 +66,10 @@ export async function startRegistration(
     userID: new TextEncoder().encode(input.userId),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
-    excludeCredentials: input.exclude.map((c) => ({ id: c.credentialId, transports: transportsOf(c.transports) })),
+    excludeCredentials: input.exclude.map((c) => ({
+      id: c.credentialId,
+      transports: transportsOf(c.transports),
+    })),
     // A discoverable credential: it can sign in without an address typed first.
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
@@ -116,7 +118,12 @@ export async function startAuthentication(
     userVerification: 'required',
     // null: any discoverable credential of this site (a sign-in without an address).
     ...(input.allow
-      ? { allowCredentials: input.allow.map((c) => ({ id: c.credentialId, transports: transportsOf(c.transports) })) }
+      ? {
+          allowCredentials: input.allow.map((c) => ({
+            id: c.credentialId,
+            transports: transportsOf(c.transports),
+          })),
+        }
       : {}),
   });
   await storeChallenge(db, options.challenge, input.scope, now);
@@ -154,5 +161,9 @@ export async function finishAuthentication(
   }).catch(() => null);
   if (!verified?.verified) throw refused();
   const info = verified.authenticationInfo;
-  return { counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType };
+  return {
+    counter: info.newCounter,
+    backedUp: info.credentialBackedUp,
+    deviceType: info.credentialDeviceType,
+  };
 }

@@ -51,7 +51,9 @@ export async function takeChallenge(
       and(
         eq(webauthnChallenges.challenge, challenge),
         eq(webauthnChallenges.purpose, scope.purpose),
-        scope.subject === null ? isNull(webauthnChallenges.subject) : eq(webauthnChallenges.subject, scope.subject),
+        scope.subject === null
+          ? isNull(webauthnChallenges.subject)
+          : eq(webauthnChallenges.subject, scope.subject),
         isNull(webauthnChallenges.usedAt),
         gt(webauthnChallenges.expiresAt, now),
       ),
@@ -65,7 +67,9 @@ export function challengeOf(clientDataJSON: string): string | null {
   try {
     const parsed = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as unknown;
     const challenge = (parsed as { challenge?: unknown } | null)?.challenge;
-    return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 200 ? challenge : null;
+    return typeof challenge === 'string' && challenge.length > 0 && challenge.length <= 200
+      ? challenge
+      : null;
   } catch {
     return null;
   }

@@ -30,7 +30,9 @@ export const sessionScope = (purpose: string, holder: Holder) => ({
 export function ownedBy(holder: Pick<Holder, 'accountId' | 'subAccountId'>) {
   return and(
     eq(passkeys.accountId, holder.accountId),
-    holder.subAccountId === null ? isNull(passkeys.subAccountId) : eq(passkeys.subAccountId, holder.subAccountId),
+    holder.subAccountId === null
+      ? isNull(passkeys.subAccountId)
+      : eq(passkeys.subAccountId, holder.subAccountId),
   );
 }
 

@@ -75,7 +75,9 @@ async function sessionOfToken(token: string) {
 describe('relying party', () => {
   it('comes from PUBLIC_URL when set, localhost in demo mode, HOST:PORT in production without it', () => {
     const base = { HOST: '0.0.0.0', PORT: 8080, PUBLIC_URL: undefined } as const;
-    expect(relyingPartyOf({ ...base, APP_MODE: 'production', PUBLIC_URL: 'https://portal.example.com/app' })).toMatchObject({
+    expect(
+      relyingPartyOf({ ...base, APP_MODE: 'production', PUBLIC_URL: 'https://portal.example.com/app' }),
+    ).toMatchObject({
       rpID: 'portal.example.com',
       origins: ['https://portal.example.com'],
     });
@@ -98,13 +100,20 @@ describe('registering, listing and removing passkeys', () => {
     const list = (await t.api(passkeyList, {}, { token: me.token })).body.data as { items: PasskeyItem[] };
     expect(list.items.map((i) => i.name)).toEqual(['Office key', 'Chrome on Android']);
     const [row] = await t.ctx.database.db.select().from(passkeys).where(eq(passkeys.id, named.id));
-    expect(row).toMatchObject({ counter: 0, deviceType: 'singleDevice', backedUp: false, transports: ['internal'] });
+    expect(row).toMatchObject({
+      counter: 0,
+      deviceType: 'singleDevice',
+      backedUp: false,
+      transports: ['internal'],
+    });
   });
 
   it('derives readable names from user agents', () => {
     expect(deviceName(ANDROID_CHROME)).toBe('Chrome on Android');
     expect(
-      deviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1'),
+      deviceName(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
     ).toBe('Safari on iPhone');
     expect(deviceName('curl/8')).toBe('Passkey');
   });
@@ -114,12 +123,20 @@ describe('registering, listing and removing passkeys', () => {
     const device = new SoftAuthenticator();
     const options = (await t.api(passkeyRegisterOptions, {}, { token: me.token })).body.data as Options;
     t.advance(CHALLENGE_TTL_MS + 1000);
-    const late = await t.api(passkeyRegister, { credential: device.register(options) }, { token: me.token, lang: 'en' });
+    const late = await t.api(
+      passkeyRegister,
+      { credential: device.register(options) },
+      { token: me.token, lang: 'en' },
+    );
     expect(late.body).toMatchObject({ code: 422, msg: 'The passkey could not be verified. Try again.' });
 
     const fresh = (await t.api(passkeyRegisterOptions, {}, { token: me.token })).body.data as Options;
     const other = await openSession(t, me.accountId);
-    const foreign = await t.api(passkeyRegister, { credential: device.register(fresh) }, { token: other.token });
+    const foreign = await t.api(
+      passkeyRegister,
+      { credential: device.register(fresh) },
+      { token: other.token },
+    );
     expect(foreign.body.code).toBe(422);
     const list = (await t.api(passkeyList, {}, { token: me.token })).body.data as { items: PasskeyItem[] };
     expect(list.items).toHaveLength(0);
@@ -149,8 +166,14 @@ describe('signing in with a passkey', () => {
     const tokens = answer.body.data as { access_token: string; refresh_token: string; Auths?: unknown };
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.Auths).toBeDefined();
-    expect(await sessionOfToken(tokens.access_token)).toEqual({ accountId: me.accountId, subAccountId: null });
-    const logs = await t.ctx.database.db.select().from(loginLogs).where(eq(loginLogs.accountId, me.accountId));
+    expect(await sessionOfToken(tokens.access_token)).toEqual({
+      accountId: me.accountId,
+      subAccountId: null,
+    });
+    const logs = await t.ctx.database.db
+      .select()
+      .from(loginLogs)
+      .where(eq(loginLogs.accountId, me.accountId));
     expect(logs.map((l) => [l.method, l.result])).toEqual([['passkey', 'success']]);
     const [row] = await t.ctx.database.db.select().from(passkeys).where(eq(passkeys.id, item.id));
     expect(row?.counter).toBe(1);
@@ -183,8 +206,12 @@ describe('signing in with a passkey', () => {
   it('refuses a counter that did not move forward (a cloned authenticator)', async () => {
     const me = await signedInAccount(t);
     const { device } = await registerWith(me);
-    expect((await t.api(passkeySignIn, { credential: device.assert(await signInOptions()) })).body.code).toBe(200);
-    expect((await t.api(passkeySignIn, { credential: device.assert(await signInOptions()) })).body.code).toBe(200);
+    expect((await t.api(passkeySignIn, { credential: device.assert(await signInOptions()) })).body.code).toBe(
+      200,
+    );
+    expect((await t.api(passkeySignIn, { credential: device.assert(await signInOptions()) })).body.code).toBe(
+      200,
+    );
     const cloned = device.assert(await signInOptions(), { counter: 1 });
     expect((await t.api(passkeySignIn, { credential: cloned })).body.code).toBe(422);
   });
@@ -194,14 +221,22 @@ describe('signing in with a passkey', () => {
     const member = await openSession(t, owner.accountId, `m-${owner.accountId}`);
     const { device } = await registerWith(member);
     await registerWith(owner);
-    const ownerList = (await t.api(passkeyList, {}, { token: owner.token })).body.data as { items: PasskeyItem[] };
-    const memberList = (await t.api(passkeyList, {}, { token: member.token })).body.data as { items: PasskeyItem[] };
+    const ownerList = (await t.api(passkeyList, {}, { token: owner.token })).body.data as {
+      items: PasskeyItem[];
+    };
+    const memberList = (await t.api(passkeyList, {}, { token: member.token })).body.data as {
+      items: PasskeyItem[];
+    };
     expect(ownerList.items).toHaveLength(1);
     expect(memberList.items).toHaveLength(1);
     expect(ownerList.items[0]?.id).not.toBe(memberList.items[0]?.id);
     // The owner cannot remove the member's passkey, nor the member the owner's.
-    expect((await t.api(passkeyRemove, { id: memberList.items[0]?.id ?? '' }, { token: owner.token })).body.code).toBe(422);
-    expect((await t.api(passkeyRemove, { id: ownerList.items[0]?.id ?? '' }, { token: member.token })).body.code).toBe(422);
+    expect(
+      (await t.api(passkeyRemove, { id: memberList.items[0]?.id ?? '' }, { token: owner.token })).body.code,
+    ).toBe(422);
+    expect(
+      (await t.api(passkeyRemove, { id: ownerList.items[0]?.id ?? '' }, { token: member.token })).body.code,
+    ).toBe(422);
     // The member's passkey opens a member session (a member signs in once it has chosen a password).
     await t.ctx.database.db
       .update(subAccounts)
@@ -210,7 +245,10 @@ describe('signing in with a passkey', () => {
     const signedIn = await t.api(passkeySignIn, { credential: device.assert(await signInOptions()) });
     expect(signedIn.body.code, JSON.stringify(signedIn.body)).toBe(200);
     const token = (signedIn.body.data as { access_token: string }).access_token;
-    expect(await sessionOfToken(token)).toEqual({ accountId: owner.accountId, subAccountId: `m-${owner.accountId}` });
+    expect(await sessionOfToken(token)).toEqual({
+      accountId: owner.accountId,
+      subAccountId: `m-${owner.accountId}`,
+    });
   });
 });
 
@@ -224,7 +262,10 @@ describe('step-up with a passkey and the reveal window', () => {
     expect(await stepUpOptions(member)).toBeNull();
     const forged = await t.api(
       passkeyStepUp,
-      { purpose: 'card_reveal', credential: ownerDevice.assert((await stepUpOptions(owner)) ?? { challenge: '' }) },
+      {
+        purpose: 'card_reveal',
+        credential: ownerDevice.assert((await stepUpOptions(owner)) ?? { challenge: '' }),
+      },
       { token: member.token },
     );
     expect(forged.body.code).toBe(422);
@@ -271,7 +312,11 @@ describe('step-up with a passkey and the reveal window', () => {
         { token: me.token },
       )
     ).body.data as { ticket: string };
-    const first = await t.api(cardDetail, { cardId: card.id, stepUpTicket: ticket.ticket }, { token: me.token });
+    const first = await t.api(
+      cardDetail,
+      { cardId: card.id, stepUpTicket: ticket.ticket },
+      { token: me.token },
+    );
     expect(first.body.code).toBe(200);
     const until = (first.body.data as { trustedUntil: string }).trustedUntil;
     expect(Date.parse(until) - t.ctx.now().getTime()).toBeGreaterThan(REVEAL_WINDOW_SECONDS * 1000 - 5000);
@@ -298,7 +343,9 @@ describe('step-up with a passkey and the reveal window', () => {
     const me = await signedInAccount(t);
     const card = await openTestCard(t, me.accountId);
     const ticket = await stepUpTicketFor(t, me.token, 'card_reveal');
-    expect((await t.api(cardDetail, { cardId: card.id, stepUpTicket: ticket }, { token: me.token })).body.code).toBe(200);
+    expect(
+      (await t.api(cardDetail, { cardId: card.id, stepUpTicket: ticket }, { token: me.token })).body.code,
+    ).toBe(200);
     expect((await t.api(cardDetail, { cardId: card.id }, { token: me.token })).body.code).toBe(200);
 
     const google = await signedInAccount(t);
@@ -312,7 +359,10 @@ describe('step-up with a passkey and the reveal window', () => {
     const passkeyTicket = (
       await t.api(
         passkeyStepUp,
-        { purpose: 'card_reveal', credential: device.assert((await stepUpOptions(google)) ?? { challenge: '' }) },
+        {
+          purpose: 'card_reveal',
+          credential: device.assert((await stepUpOptions(google)) ?? { challenge: '' }),
+        },
         { token: google.token },
       )
     ).body.data as { ticket: string };

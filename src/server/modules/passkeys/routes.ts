@@ -27,8 +27,14 @@ export function registerPasskeysRoutes(register: Registrar): void {
   register(passkeySignInOptions, (_input, call) => startPasskeySignIn(call.app));
   register(passkeySignIn, ({ credential }, call) => {
     if (!call.clientId) throw fail.unauthorized('server:errors.badClient');
-    return signInWithPasskey(call.app, credential, { clientId: call.clientId, ip: call.ip, device: call.device });
+    return signInWithPasskey(call.app, credential, {
+      clientId: call.clientId,
+      ip: call.ip,
+      device: call.device,
+    });
   });
-  register(passkeyStepUpOptions, ({ purpose }, call) => startPasskeyStepUp(call.app, holderOf(call), purpose));
+  register(passkeyStepUpOptions, ({ purpose }, call) =>
+    startPasskeyStepUp(call.app, holderOf(call), purpose),
+  );
   register(passkeyStepUp, (input, call) => stepUpWithPasskey(call.app, call, input));
 }

@@ -25,7 +25,12 @@ import { usePasskey } from './use-passkey';
 const SIGN_IN = { purpose: 'passkey_sign_in', subject: null };
 
 export function startPasskeySignIn(ctx: AppContext) {
-  return startAuthentication(ctx.database.db, relyingPartyOf(ctx.env), { allow: null, scope: SIGN_IN }, ctx.now());
+  return startAuthentication(
+    ctx.database.db,
+    relyingPartyOf(ctx.env),
+    { allow: null, scope: SIGN_IN },
+    ctx.now(),
+  );
 }
 
 async function signInUserOf(ctx: AppContext, row: PasskeyRow): Promise<SigninAccount | null> {

@@ -12,7 +12,10 @@ export const REGISTER = 'passkey_register';
 async function addressOf(ctx: AppContext, holder: Holder): Promise<string> {
   const db = ctx.database.db;
   const [row] = holder.subAccountId
-    ? await db.select({ email: subAccounts.email }).from(subAccounts).where(eq(subAccounts.id, holder.subAccountId))
+    ? await db
+        .select({ email: subAccounts.email })
+        .from(subAccounts)
+        .where(eq(subAccounts.id, holder.subAccountId))
     : await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, holder.accountId));
   if (!row) throw new Error('the holder of a live session does not exist');
   return row.email;

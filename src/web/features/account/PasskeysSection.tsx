@@ -7,7 +7,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passkeyList, passkeyRegister, passkeyRegisterOptions, passkeyRemove } from '../../../contract/passkeys';
+import {
+  passkeyList,
+  passkeyRegister,
+  passkeyRegisterOptions,
+  passkeyRemove,
+} from '../../../contract/passkeys';
 import Button from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { call } from '../../lib/http';
@@ -39,7 +44,10 @@ export function PasskeysSection() {
         setError(t(passkeyCancelled(failure) ? 'passkeys.cancelled' : 'passkeys.unsupported'));
         return;
       }
-      await call(passkeyRegister, { credential: credential as never, ...(name.trim() ? { name: name.trim() } : {}) });
+      await call(passkeyRegister, {
+        credential: credential as never,
+        ...(name.trim() ? { name: name.trim() } : {}),
+      });
       setName('');
       toastSuccess(t('passkeys.added'));
       await queryClient.invalidateQueries({ queryKey: LIST_KEY });
@@ -86,7 +94,12 @@ export function PasskeysSection() {
             </div>
             {removing === item.id ? (
               <span className="cp-personal__passkey-actions">
-                <Button size="small" color="danger" onClick={() => void remove(item.id)} data-testid="passkey-remove-confirm">
+                <Button
+                  size="small"
+                  color="danger"
+                  onClick={() => void remove(item.id)}
+                  data-testid="passkey-remove-confirm"
+                >
                   {t('passkeys.removeConfirm')}
                 </Button>
                 <Button size="small" onClick={() => setRemoving(null)}>

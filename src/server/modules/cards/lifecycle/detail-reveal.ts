@@ -132,7 +132,12 @@ export async function revealCard(
     const until =
       step.kind === 'trusted'
         ? step.until
-        : await openRevealWindow(tx, options.call.principal?.sessionId ?? '', now, revealWindowSeconds(ctx.env));
+        : await openRevealWindow(
+            tx,
+            options.call.principal?.sessionId ?? '',
+            now,
+            revealWindowSeconds(ctx.env),
+          );
     return { secrets: opened, trustedUntil: until };
   });
   return {
