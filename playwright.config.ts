@@ -64,6 +64,9 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // The local messenger bots of channels.spec.ts, one per project (README "CHANNEL_SERVICE_ORIGINS").
       CHANNEL_SERVICE_ORIGINS: `http://127.0.0.1:${PORT + 1000},http://127.0.0.1:${PORT + 1001}`,
+      // TEST ONLY (production ignores it): the reveal window after a step-up is 60 s instead of 5
+      // minutes, so tests/e2e/passkeys.spec.ts can see it end. No other spec reveals twice.
+      REVEAL_WINDOW_SECONDS: '60',
     },
   },
 });

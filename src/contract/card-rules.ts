@@ -14,6 +14,12 @@ export const CARD_RECHARGE_SERVICE_ABOVE_USD = 100_000;
 /** Revealed card details are hidden again after this many seconds (issue 5 §3). */
 export const REVEAL_SECONDS = 30;
 
+/**
+ * After a reveal that spent a step-up (password, Google code or passkey), further reveals of the same
+ * session need no new proof for this long (issue 32 §4; docs/decisions.md "Passkeys").
+ */
+export const REVEAL_WINDOW_SECONDS = 300;
+
 /** Spec §9: the 3-D Secure pool shows the codes of the last hour only. */
 export const OTP_WINDOW_SECONDS = 3600;
 /** How long one 3-D Secure code can be used at the merchant. */

@@ -687,7 +687,7 @@ export const cardDetail = endpoint({
   auth: 'bearer',
   permission: 'card:detail',
   summary:
-    "The full number, expiry and CVV, on request only. A fresh Google code is required when Google Authenticator is bound (428 `{ need: 'google' }`), otherwise a `card_reveal` step-up ticket (428 `{ stepUp: 'card_reveal' }`). Every reveal is logged.",
+    "The full number, expiry and CVV, on request only. A fresh Google code is required when Google Authenticator is bound (428 `{ need: 'google' }`), otherwise a `card_reveal` step-up ticket (428 `{ stepUp: 'card_reveal' }`); a step-up ticket (e.g. from a passkey) is accepted in both cases. After a reveal that spent one, the session's reveals need nothing until `trustedUntil` (5 minutes). Every reveal is logged.",
   request: z.object({
     cardId,
     googleCode: optionalText(googleCode),
@@ -708,6 +708,8 @@ export const cardDetail = endpoint({
     country: z.string(),
     /** The PWA hides the details again after this many seconds. */
     hideAfterSeconds: z.number().int(),
+    /** Until when this session's reveals need no new proof (the reveal window). */
+    trustedUntil: isoTime,
   }),
 });
 

@@ -11,6 +11,7 @@ import { identityEndpoints } from './identity';
 import { liveEndpoints } from './live';
 import { logsEndpoints } from './logs';
 import { noticesEndpoints } from './notices';
+import { passkeysEndpoints } from './passkeys';
 import { recordsEndpoints } from './records';
 import { rolesEndpoints } from './roles';
 import { segmentsEndpoints } from './segments';
@@ -42,4 +43,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...agentEndpoints,
   ...liveEndpoints,
   ...channelsEndpoints,
+  ...passkeysEndpoints,
 ];

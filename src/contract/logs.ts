@@ -9,7 +9,7 @@ export const loginResult = z.enum(['success', 'failure', 'continued']);
 
 export const loginLogEntry = z.object({
   id: z.string(),
-  method: z.enum(['password', 'code', 'google', 'refresh']),
+  method: z.enum(['password', 'code', 'google', 'refresh', 'passkey']),
   result: loginResult,
   /** Why a failure failed, as a message key translated by the client. */
   reason: z.string().nullable(),

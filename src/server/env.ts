@@ -164,6 +164,12 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(5 * 60 * 1000),
+  /**
+   * TEST ONLY: how long card reveals of a session are trusted after a step-up (the reveal window,
+   * 300 s). The browser test lowers it to see the window end; production mode ignores it and
+   * always keeps 300 (lib/reveal-window.ts).
+   */
+  REVEAL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(300).default(300),
   /** argon2id memory cost in KiB; tests lower it to stay fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   /** Serve the built PWA from this folder. */

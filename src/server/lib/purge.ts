@@ -17,6 +17,7 @@ import {
   signinFailures,
   signinTickets,
   stepUpTickets,
+  webauthnChallenges,
   topupForecasts,
 } from '../db/schema';
 import { IDEMPOTENCY_KEEP_MS } from './idempotency';
@@ -85,6 +86,12 @@ export async function purgeExpired(ctx: AppContext): Promise<Record<string, numb
         .delete(stepUpTickets)
         .where(or(lt(stepUpTickets.expiresAt, now), isNotNull(stepUpTickets.usedAt)))
         .returning({ id: stepUpTickets.ticketHash })
+    ).length,
+    webauthnChallenges: (
+      await db
+        .delete(webauthnChallenges)
+        .where(or(lt(webauthnChallenges.expiresAt, now), isNotNull(webauthnChallenges.usedAt)))
+        .returning({ id: webauthnChallenges.challenge })
     ).length,
     signinFailures: (
       await db

@@ -29,7 +29,7 @@ export const STEP_UP_WRONG_LIMIT = 5;
 const STEP_UP_WINDOW_MS = 15 * 60_000;
 const wrongSubject = (holder: string) => `stepup:${holder}`;
 
-export type StepUpMethod = 'password' | 'google';
+export type StepUpMethod = 'password' | 'google' | 'passkey';
 
 export interface StepUpProof {
   purpose: StepUpPurpose;
@@ -101,8 +101,22 @@ export async function issueStepUp(
   call: Call,
   proof: StepUpProof,
 ): Promise<{ ticket: string; expiresAt: string }> {
-  const { sessionId, accountId } = sessionOf(call);
+  const { accountId } = sessionOf(call);
   const method = await proveHolder(ctx, accountId, call.principal?.subAccountId ?? null, proof);
+  return storeStepUpTicket(ctx, call, proof.purpose, method);
+}
+
+/**
+ * Store a ticket for a holder already proven by `method` (the passkey step-up of
+ * modules/passkeys proves with its own credential and stores the same ticket).
+ */
+export async function storeStepUpTicket(
+  ctx: AppContext,
+  call: Call,
+  purpose: StepUpPurpose,
+  method: StepUpMethod,
+): Promise<{ ticket: string; expiresAt: string }> {
+  const { sessionId, accountId } = sessionOf(call);
   const ticket = newToken();
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + STEP_UP_TTL_SECONDS * 1000);
@@ -110,7 +124,7 @@ export async function issueStepUp(
     ticketHash: sha256(ticket),
     accountId,
     sessionId,
-    purpose: proof.purpose,
+    purpose,
     method,
     expiresAt,
     createdAt: now,

@@ -16,6 +16,7 @@ import { registerIdentityRoutes } from './identity/routes';
 import { registerLiveRoutes } from './live/routes';
 import { registerLogsRoutes } from './logs/routes';
 import { registerNoticesRoutes } from './notices/routes';
+import { registerPasskeysRoutes } from './passkeys/routes';
 import { registerSegmentsRoutes } from './segments/routes';
 import { registerRecordsRoutes } from './records/routes';
 import { registerRolesRoutes } from './roles/routes';
@@ -52,4 +53,5 @@ export function registerModules(register: Registrar): void {
   registerAgentRoutes(register);
   registerLiveRoutes(register);
   registerChannelsRoutes(register);
+  registerPasskeysRoutes(register);
 }

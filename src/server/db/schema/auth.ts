@@ -19,6 +19,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * Card reveals of this session need no new proof until then: set by a reveal that spent one
+     * (docs/decisions.md "Passkeys": the reveal window). In the database, so every process agrees.
+     */
+    revealTrustedUntil: timestamp('reveal_trusted_until', { withTimezone: true }),
   },
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );

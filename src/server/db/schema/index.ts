@@ -23,3 +23,4 @@ export * from './operator';
 export * from './price-versions';
 export * from './spending';
 export * from './spending-templates';
+export * from './passkeys';

@@ -7,7 +7,7 @@ export const loginLogs = pgTable(
     id: text('id').primaryKey(),
     /** Null when the attempt named no known account (kept for the address-based view). */
     accountId: text('account_id'),
-    method: text('method', { enum: ['password', 'code', 'google', 'refresh'] }).notNull(),
+    method: text('method', { enum: ['password', 'code', 'google', 'refresh', 'passkey'] }).notNull(),
     /** `continued`: the first step of a sign-in that went on to a second one (the Google code). */
     result: text('result', { enum: ['success', 'failure', 'continued'] }).notNull(),
     reason: text('reason'),

@@ -21,8 +21,8 @@ export const stepUpTickets = pgTable(
       .notNull()
       .references(() => sessions.id),
     purpose: text('purpose').notNull(),
-    /** How the holder proved themselves: `password` or `google`. */
-    method: text('method', { enum: ['password', 'google'] }).notNull(),
+    /** How the holder proved themselves: `password`, `google` or `passkey`. */
+    method: text('method', { enum: ['password', 'google', 'passkey'] }).notNull(),
     /** What the grant is about, when the purpose needs it (the new address of an e-mail change). */
     subject: text('subject'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

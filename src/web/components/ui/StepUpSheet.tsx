@@ -4,13 +4,18 @@
  * POST /api/user/stepUp to whoever asked through `useStepUp()` (lib/step-up.ts). `StepUpHost`
  * (StepUpHost.tsx) sits once in the signed-in shell and shows the sheet while a request is pending.
  *
+ * When the user has passkeys of its own, the sheet also offers one (issue 32 §4): the server's options
+ * are fetched as the sheet opens, the browser's WebAuthn code only when the button is pressed.
+ *
  * What the customer typed is sent once and dropped: the password is never kept after the call.
  */
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stepUp } from '../../../contract/account';
+import { passkeyStepUp, passkeyStepUpOptions } from '../../../contract/passkeys';
 import { ApiError, call, catalogueMessage } from '../../lib/http';
+import { passkeyCancelled, signWithPasskey } from '../../lib/passkey-ceremony';
 import { translate } from '../../lib/i18n';
 import { userInfoAtom } from '../../lib/session';
 import type { StepUpRequest } from '../../lib/step-up';
@@ -34,6 +39,47 @@ export function StepUpSheet({ request }: { request: StepUpRequest }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const { busy, run } = useBusy();
+  const [passkeyOptions, setPasskeyOptions] = useState<Record<string, unknown> | null>(null);
+
+  // Whether the user has a passkey to offer: the answer carries the challenge the button signs.
+  useEffect(() => {
+    let live = true;
+    call(passkeyStepUpOptions, { purpose: request.purpose }, { silent: true })
+      .then((answer) => {
+        if (live) setPasskeyOptions(answer.options);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [request.purpose]);
+
+  const withPasskey = (options: Record<string, unknown>) =>
+    run(
+      async () => {
+        let credential;
+        try {
+          credential = await signWithPasskey(options);
+        } catch (failure) {
+          if (!passkeyCancelled(failure)) throw failure;
+          setError(t('stepUp.passkeyCancelled'));
+          return;
+        } finally {
+          // A challenge answers once: the next try asks the server for a new one.
+          setPasskeyOptions(null);
+          void call(passkeyStepUpOptions, { purpose: request.purpose }, { silent: true })
+            .then((answer) => setPasskeyOptions(answer.options))
+            .catch(() => undefined);
+        }
+        const answer = await call(
+          passkeyStepUp,
+          { purpose: request.purpose, credential: credential as never },
+          { silent: true },
+        );
+        request.settle(answer.ticket);
+      },
+      (failure) => setError(errorText(failure) ?? t('stepUp.passkeyFailed')),
+    );
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -70,6 +116,17 @@ export function StepUpSheet({ request }: { request: StepUpRequest }) {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <p className="cp-sheet-text">{t(`stepUp.why.${request.purpose}`)}</p>
+        {passkeyOptions ? (
+          <button
+            type="button"
+            className="cp-step-up__passkey cp-touch"
+            disabled={busy}
+            onClick={() => void withPasskey(passkeyOptions)}
+            data-testid="step-up-passkey"
+          >
+            {t('stepUp.usePasskey')}
+          </button>
+        ) : null}
         {factor === 'google' ? (
           <CodeField
             name="googleCode"

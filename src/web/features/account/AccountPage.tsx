@@ -10,6 +10,7 @@ import { PushOptInLazy } from '../../components/ui/push/PushOptInLazy';
 import { ACCOUNT_NS } from './i18n';
 import { CouponList, PlanTable } from './PlanAndCoupons';
 import { ProfileEdit } from './ProfileEdit';
+import { PasskeysSection } from './PasskeysSection';
 import { CloseAccount, EmailChange, PasswordChange } from './SecuritySections';
 import { useUserInfo } from './useUserInfo';
 import '../../components/ui/personal.css';
@@ -59,6 +60,7 @@ export function AccountPage() {
         <CouponList />
         <EmailChange />
         <PasswordChange />
+        <PasskeysSection />
       </div>
       <CloseAccount />
     </div>

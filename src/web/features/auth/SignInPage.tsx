@@ -17,6 +17,7 @@ import { completeSignIn, type GoogleTicket } from './api';
 import { preloadSignInContract } from './contract';
 import { AuthLayout } from './components/AuthLayout';
 import { CodeSignIn } from './components/CodeSignIn';
+import { PasskeySignIn } from './components/PasskeySignIn';
 import { PasswordSignIn } from './components/PasswordSignIn';
 
 // Needed only after a 428 or a tap on "forgot password": kept out of the first download.
@@ -108,6 +109,7 @@ export function SignInPage() {
             <CodeSignIn email={email} onEmailChange={setEmail} onTokens={finish} onGoogle={setGoogle} />
           )}
         </div>
+        <PasskeySignIn onTokens={finish} />
       </div>
       {forgotUsed ? (
         <Suspense fallback={null}>

@@ -23,10 +23,11 @@ export async function completeSignIn(
   ctx: AppContext,
   account: SigninAccount,
   client: ClientInfo,
-  proven: FirstFactor | 'google',
+  proven: FirstFactor | 'google' | 'passkey',
 ): Promise<Tokens> {
   if (account.status !== 'active') throw fail.forbidden('server:errors.accountInactive');
-  if (account.googleBound && proven !== 'google') {
+  // A passkey with user verification is two factors already (decisions.md "Passkeys").
+  if (account.googleBound && proven !== 'google' && proven !== 'passkey') {
     const step: StepNeeded = {
       need: 'google',
       ...(await issueSigninTicket(ctx, account.id, proven, client.clientId)),

@@ -5,7 +5,10 @@
  *   `{ need: 'google' }`; a wrong or reused one is refused by the project's TOTP check (lib/totp.ts:
  *   single use per time step, 429 after 5 wrong codes in 15 minutes).
  * - Without Google Authenticator, a `card_reveal` step-up ticket (lib/step-up.ts) is required: none
- *   or a bad one is 428 `{ stepUp: 'card_reveal' }`. A bearer token alone reveals nothing.
+ *   or a bad one is 428 `{ stepUp: 'card_reveal' }`. A bearer token alone reveals nothing. A ticket
+ *   is accepted with Google bound too (a passkey step-up, issue 32 §4).
+ * - After a reveal that spent a proof, the session's other reveals need none for 5 minutes (the
+ *   reveal window, lib/reveal-window.ts; the answer's `trustedUntil` says until when).
  * - At most REVEALS_PER_HOUR reveals per account in any hour (429 with `retryAfter`): a stolen
  *   session cannot read out every card. The count and the event are written under one
  *   per-account lock, so parallel requests cannot slip past the limit.
@@ -24,7 +27,8 @@ import { inTransaction } from '../../../db/client';
 import { accounts, cardEvents } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
 import type { Call } from '../../../lib/route';
-import { consumeStepUp, requireLiveStepUp } from '../../../lib/step-up';
+import { openRevealWindow, revealTrustedUntil, revealWindowSeconds } from '../../../lib/reveal-window';
+import { consumeStepUp, requireLiveStepUp, stepUpNeeded } from '../../../lib/step-up';
 import { consumeGoogleCode } from '../../../lib/totp';
 import type { CardOwner } from '../card-access';
 import { actorTag, findOwnCard } from '../card-access';
@@ -61,27 +65,36 @@ interface RevealProof {
   stepUpTicket?: string | undefined;
 }
 
+/** How this reveal is allowed: inside the session's reveal window, or by a proof it spends. */
+type SecondStep = { kind: 'trusted'; until: Date } | { kind: 'ticket' } | { kind: 'google' };
+
 /**
- * The Google code when bound; otherwise the step-up ticket, checked here and spent in the reveal's
- * transaction (so a refused reveal leaves it unspent). Answers whether the ticket is to be spent.
+ * Inside the session's reveal window (lib/reveal-window.ts) nothing is asked. Otherwise a step-up
+ * ticket (password, Google code or passkey; checked here, spent in the reveal's transaction so a
+ * refused reveal leaves it unspent), or, when Google Authenticator is bound, a Google code.
  */
 async function checkSecondStep(
   ctx: AppContext,
   call: Call,
   accountId: string,
   proof: RevealProof,
-): Promise<boolean> {
+): Promise<SecondStep> {
+  const sessionId = call.principal?.sessionId;
+  if (!sessionId) throw new Error('card reveal outside a bearer session');
+  const until = await revealTrustedUntil(ctx.database.db, sessionId, ctx.now());
+  if (until) return { kind: 'trusted', until };
+  if (proof.stepUpTicket) {
+    await requireLiveStepUp(ctx.database.db, call, 'card_reveal', proof.stepUpTicket);
+    return { kind: 'ticket' };
+  }
   const [account] = await ctx.database.db
     .select({ googleSecret: accounts.googleSecret })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  if (!account?.googleSecret) {
-    await requireLiveStepUp(ctx.database.db, call, 'card_reveal', proof.stepUpTicket);
-    return true;
-  }
+  if (!account?.googleSecret) throw stepUpNeeded('card_reveal');
   if (!proof.googleCode) throw fail.needStep('server:cards.googleRequired', { need: 'google' });
   await consumeGoogleCode(ctx, accountId, proof.googleCode);
-  return false;
+  return { kind: 'google' };
 }
 
 export async function revealCard(
@@ -94,11 +107,11 @@ export async function revealCard(
   checkCardAllows(card, 'reveal');
   // Before the Google code: a caller over the limit must not spend a code for nothing.
   await refuseOverLimit(ctx.database.db, owner.accountId, ctx.now());
-  const spendTicket = await checkSecondStep(ctx, options.call, owner.accountId, input);
+  const step = await checkSecondStep(ctx, options.call, owner.accountId, input);
 
-  const secrets = await inTransaction(ctx.database.db, async (tx) => {
+  const { secrets, trustedUntil } = await inTransaction(ctx.database.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`card-reveal:${owner.accountId}`}))`);
-    if (spendTicket) await consumeStepUp(tx, options.call, 'card_reveal', input.stepUpTicket);
+    if (step.kind === 'ticket') await consumeStepUp(tx, options.call, 'card_reveal', input.stepUpTicket);
     const now = ctx.now();
     await refuseOverLimit(tx, owner.accountId, now);
     // Deleted while the Google code was checked? Then it is no longer shown.
@@ -115,7 +128,17 @@ export async function revealCard(
         at: now,
       },
     ]);
-    return opened;
+    // A spent proof opens the window; reveals inside it leave its end where it was.
+    const until =
+      step.kind === 'trusted'
+        ? step.until
+        : await openRevealWindow(
+            tx,
+            options.call.principal?.sessionId ?? '',
+            now,
+            revealWindowSeconds(ctx.env),
+          );
+    return { secrets: opened, trustedUntil: until };
   });
   return {
     cardId: card.id,
@@ -131,5 +154,6 @@ export async function revealCard(
     postcode: card.postcode,
     country: card.country,
     hideAfterSeconds: REVEAL_SECONDS,
+    trustedUntil: trustedUntil.toISOString(),
   };
 }

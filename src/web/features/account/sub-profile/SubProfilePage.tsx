@@ -16,6 +16,8 @@ import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
 import { ChannelsSectionLazy } from '../../../components/ui/channels/ChannelsSectionLazy';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
 import { SubNameChange, SubPasswordChange } from './SubSelfService';
+import { PasskeysSection } from '../PasskeysSection';
+import '../../../components/ui/personal.css';
 import '../../../components/ui/page.css';
 import './sub-profile.css';
 
@@ -79,6 +81,7 @@ export function SubProfilePage() {
       {sub ? <SubNameChange key={user?.nickname ?? ''} current={user?.nickname ?? ''} /> : null}
       {sub ? <SubPasswordChange /> : null}
       <ChannelsSectionLazy />
+      {sub ? <PasskeysSection /> : null}
     </div>
   );
 }

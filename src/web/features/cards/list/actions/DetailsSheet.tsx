@@ -8,10 +8,15 @@
  * `{ stepUp: 'card_reveal' }`: the step-up sheet (useStepUp) asks for the password and the reveal
  * is asked again with the ticket; cancelling it leaves the details hidden.
  *
+ * After a reveal that spent a proof the server trusts the session's reveals for 5 minutes (the
+ * reveal window, issue 32 §4); the sheet states the time left from the answer's `trustedUntil`. The
+ * server decides: a 428 after all (another tab signed out, the clock) asks again as usual.
+ *
  * The secrets live only in this component's state: never in the query cache, browser storage or
  * a log. Hiding drops them from the state, so they leave the DOM and nothing keeps a reference.
  */
 import Button from '@web/components/ui/Button';
+import { atom, useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardDetail, type CardView } from '@contract/cards';
@@ -34,6 +39,29 @@ type Details = ResponseOf<typeof cardDetail>;
 
 type Step = { kind: 'ask' } | { kind: 'google' } | { kind: 'shown'; details: Details };
 
+/** When the session's reveal window ends (epoch ms), as the last reveal said; not a secret. */
+const revealWindowAtom = atom<number>(0);
+
+function RevealWindow({ until, onEnd }: { until: number; onEnd: () => void }) {
+  const { t } = useTranslation(CARD_LIST_NS);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (left === 0) onEnd();
+  }, [left, onEnd]);
+  if (left === 0) return null;
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <p className="cp-sheet-text cp-muted" role="status" data-testid="details-window">
+      {t('details.window', { time })}
+    </p>
+  );
+}
+
 export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () => void }) {
   const { t } = useTranslation(CARD_LIST_NS);
   const [step, setStep] = useState<Step>({ kind: 'ask' });
@@ -41,7 +69,12 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
   const [codeError, setCodeError] = useState<string | undefined>();
   const { busy, run } = useBusy();
   const askStepUp = useStepUp();
+  const [windowEnd, setWindowEnd] = useAtom(revealWindowAtom);
   const hide = () => setStep({ kind: 'ask' });
+  const show = (details: Details) => {
+    setWindowEnd(Date.parse(details.trustedUntil));
+    setStep({ kind: 'shown', details });
+  };
 
   // Leaving the app (another tab, the home screen) hides the details at once.
   const shown = step.kind === 'shown';
@@ -59,17 +92,20 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
     run(
       async () => {
         try {
-          setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id }) });
+          show(await call(cardDetail, { cardId: card.id }));
         } catch (error) {
           if (stepUpAskedBy(error) !== 'card_reveal') throw error;
+          setWindowEnd(0);
           const stepUpTicket = await askStepUp('card_reveal');
           if (!stepUpTicket) return;
-          setStep({ kind: 'shown', details: await call(cardDetail, { cardId: card.id, stepUpTicket }) });
+          show(await call(cardDetail, { cardId: card.id, stepUpTicket }));
         }
       },
       (error) => {
-        if (error instanceof ApiError && error.code === 428 && stepUpAskedBy(error) === null)
+        if (error instanceof ApiError && error.code === 428 && stepUpAskedBy(error) === null) {
+          setWindowEnd(0);
           setStep({ kind: 'google' });
+        }
       },
     );
 
@@ -78,11 +114,7 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
     if (!/^\d{6}$/.test(googleCode)) return setCodeError(t('common:validation.googleCode'));
     setCode('');
     await run(
-      async () =>
-        setStep({
-          kind: 'shown',
-          details: await call(cardDetail, { cardId: card.id, googleCode }, { silent: true }),
-        }),
+      async () => show(await call(cardDetail, { cardId: card.id, googleCode }, { silent: true })),
       (error) =>
         setCodeError(
           (error instanceof ApiError && error.code === 428 ? error.msg.trim() : null) ||
@@ -142,6 +174,9 @@ export function DetailsSheet({ card, onClose }: { card: CardView; onClose: () =>
             data-testid="details-google-code"
           />
         </form>
+      ) : null}
+      {step.kind !== 'google' && windowEnd > 0 ? (
+        <RevealWindow until={windowEnd} onEnd={() => setWindowEnd(0)} />
       ) : null}
       {step.kind === 'shown' ? <Revealed details={step.details} onHide={hide} /> : null}
     </Sheet>
