@@ -5,6 +5,7 @@
  */
 import { describeWalletEntry } from '../modules/ledger/describe-entry';
 import type { FlowRow } from '../../contract/finance';
+import type { LedgerKind } from '../../contract/operations';
 import { newId } from '../lib/crypto';
 import type { Leg } from '../modules/ledger';
 import { moveMoney } from '../modules/ledger';
@@ -17,7 +18,7 @@ export async function postAt(
   t: TestApp,
   accountId: string,
   at: string,
-  kind: string,
+  kind: LedgerKind,
   walletLegs: WalletLeg[],
 ): Promise<string> {
   const net = new Map<string, number>();

@@ -6,7 +6,7 @@ import type { OperatorMe } from '@contract/operator';
 import { operatorSignOut } from '@contract/operator';
 import { call, session } from './api';
 import { consoleLang, setConsoleLang } from './i18n';
-import { allowedDesks, forgetOperator, to } from './router';
+import { allowedDesks, forgetOperator, to } from './desks';
 
 export function Layout() {
   const { t } = useTranslation();

@@ -14,6 +14,8 @@ import {
 import type { OperatorMe, OperatorPermission } from '@contract/operator';
 import { consoleFeatures, operatorWhoAmI } from '@contract/operator';
 import { call, session } from './api';
+import type { Desk } from './desks';
+import { allowedDesks, currentOperator, DESKS, rememberOperator, to } from './desks';
 import { Layout } from './Layout';
 import { AuditPage } from './pages/AuditPage';
 import { ForecastsPage } from './pages/ForecastsPage';
@@ -30,34 +32,6 @@ declare module '@tanstack/react-router' {
     consolePermission?: OperatorPermission;
   }
 }
-
-/** Navigation to a console path (see the note above). */
-export const to = (path: string) => path as never;
-
-/** The signed-in operator and the desks this deployment has, read once per sign-in. */
-let current: OperatorMe | null = null;
-let deskFeatures = { identityDesk: true, payoutDesk: true };
-export const currentOperator = () => current;
-export const forgetOperator = () => {
-  current = null;
-};
-
-export interface Desk {
-  path: '/desk/forecasts' | '/desk/identity' | '/desk/payouts' | '/desk/audit' | '/desk/operators';
-  permission: OperatorPermission;
-  titleKey: string;
-}
-
-export const DESKS: readonly Desk[] = [
-  { path: '/desk/forecasts', permission: 'forecasts.review', titleKey: 'nav.forecasts' },
-  { path: '/desk/identity', permission: 'identity.review', titleKey: 'nav.identity' },
-  { path: '/desk/payouts', permission: 'payouts.review', titleKey: 'nav.payouts' },
-  { path: '/desk/audit', permission: 'audit.read', titleKey: 'nav.audit' },
-  { path: '/desk/operators', permission: 'operators.manage', titleKey: 'nav.operators' },
-];
-
-export const allowedDesks = (me: OperatorMe) =>
-  DESKS.filter((desk) => me.permissions.includes(desk.permission));
 
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -81,15 +55,15 @@ const deskRoute = createRoute({
   component: Layout,
   beforeLoad: async () => {
     if (!session.token()) throw redirect({ to: to('/') });
-    if (!current) {
+    let me = currentOperator();
+    if (!me) {
       try {
-        current = await call(operatorWhoAmI, {});
-        deskFeatures = await call(consoleFeatures, {});
+        me = rememberOperator(await call(operatorWhoAmI, {}), await call(consoleFeatures, {}));
       } catch {
         throw redirect({ to: to('/') });
       }
     }
-    return { me: current };
+    return { me };
   },
 });
 
@@ -132,6 +106,8 @@ const routeTree = rootRoute.addChildren([
   setupRoute,
   deskRoute.addChildren([deskIndex, ...DESKS.map((desk) => deskPage(desk, PAGES[desk.path]))]),
 ]);
+
+export { forgetOperator, to } from './desks';
 
 export function createConsoleRouter() {
   return createRouter({ routeTree, history: createHashHistory() });

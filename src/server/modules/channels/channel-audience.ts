@@ -13,8 +13,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type {
-  messengerChannels} from '../../db/schema';
+import type { messengerChannels } from '../../db/schema';
 import {
   cardAuthorizations,
   cardGroupMembers,

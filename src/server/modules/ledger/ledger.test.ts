@@ -122,7 +122,12 @@ describe('postMovement', () => {
       { account: wallet, amount: second, type: 'card_withdraw' },
       { account: house, amount: -(first + second), type: 'card' },
     ];
-    const dips = { key: `k3b:${me.accountId}`, kind: 'test', accountId: me.accountId, actor };
+    const dips = {
+      key: `k3b:${me.accountId}`,
+      kind: 'card_recharge' as const,
+      accountId: me.accountId,
+      actor,
+    };
     await expect(moveMoney(t.ctx, { ...dips, legs: legs(-500, 1_000) })).rejects.toMatchObject({ code: 422 });
     expect(await balance(me.accountId, 'USD')).toBe(200);
 

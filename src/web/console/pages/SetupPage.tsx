@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeSetup, setupInfo } from '@contract/operator';
 import { call, ConsoleError } from '../api';
-import { to } from '../router';
+import { to } from '../desks';
 
 interface Info {
   email: string;

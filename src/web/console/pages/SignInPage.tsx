@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { operatorSignIn } from '@contract/operator';
 import { call, ConsoleError, session } from '../api';
 import { consoleLang, setConsoleLang } from '../i18n';
-import { forgetOperator, to } from '../router';
+import { forgetOperator, to } from '../desks';
 
 interface Fields {
   email: string;

@@ -58,7 +58,7 @@ describe('issued cards', () => {
     await expect(
       moveMoney(t.ctx, {
         key: `overdraw:${card.id}`,
-        kind: 'spend',
+        kind: 'card_spend',
         accountId,
         legs: [
           { account: { card: { cardId: card.id, currency: 'USD' } }, amount: -101, type: 'spend' },
