@@ -13,7 +13,10 @@ const KEY = /^[a-z]+[A-Z]?\w*\.[\w]+$/;
 for (const lang of ['en', 'cn'] as const) {
   // Not yet passing: /operate opens on the sign-in log; the test must pick the operations first
   // (and read the phone's layout). The names themselves are unit-tested (operation-text.test.ts).
-  test.fixme(`[${lang}] the operation log names every operation in words`, async ({ page, account }, info) => {
+  test.fixme(`[${lang}] the operation log names every operation in words`, async ({
+    page,
+    account,
+  }, info) => {
     await useLanguage(page, lang);
     const tokens = await signInWithStorage(page, account, '/#/home');
     // Something to log: a push unsubscribe is an audited bearer POST that changes nothing here.
