@@ -20,8 +20,14 @@ test('a new account sees ¥0.00 and $0.00, a zero overview and the empty chart',
   await expect(page.getByTestId('chart-svg')).toHaveCount(0);
   // Quick actions lead to the pages that exist.
   await expect(page.getByTestId('action-FinanceRecharge')).toHaveAttribute('href', '#/FinanceRecharge');
-  await expect(page.getByRole('link', { name: 'Open a card' })).toHaveAttribute('href', '#/cardOpen');
+  await expect(page.getByTestId('action-cardOpen')).toHaveAttribute('href', '#/cardOpen');
+  await expect(page.getByTestId('action-cardOpen')).toHaveAccessibleName(/Open a card/);
   await expect(page.getByRole('link', { name: 'My cards' })).toHaveAttribute('href', '#/cardList');
+  // A new account's three-step start leads to the same page (issue 34 §2).
+  await expect(page.getByTestId('start-step-openCard').getByRole('link')).toHaveAttribute(
+    'href',
+    '#/cardOpen',
+  );
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('home-en.png'), fullPage: true });
 });
