@@ -16,8 +16,13 @@ import { SelectField } from '../SelectField';
 import { Sheet } from '../Sheet';
 import { SheetButton } from '../SheetButtons';
 import { TextField } from '../TextField';
-import type { ChannelChoices } from './ChannelsSection';
 import { CHANNELS_NS } from './channels-i18n';
+
+/** The card groups and members a channel may be scoped to (the section reads them with the list). */
+export interface ChannelChoices {
+  groups: { id: string; name: string }[];
+  members: { id: string; name: string }[];
+}
 
 export interface ChannelSheetProps {
   channel: ChannelView | null;

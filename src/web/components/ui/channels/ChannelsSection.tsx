@@ -13,15 +13,11 @@ import { call } from '../../../lib/http';
 import { toastSuccess } from '../../../lib/notify';
 import { isSubAccountSession } from '../../../lib/permissions';
 import Button from '../Button';
+import type { ChannelChoices } from './ChannelSheet';
 import { ChannelSheet } from './ChannelSheet';
 import { CHANNELS_NS } from './channels-i18n';
 import { DeliveryLogSheet } from './DeliveryLogSheet';
 import './channels.css';
-
-export interface ChannelChoices {
-  groups: { id: string; name: string }[];
-  members: { id: string; name: string }[];
-}
 
 export function ChannelsSection() {
   const { t } = useTranslation(CHANNELS_NS);
