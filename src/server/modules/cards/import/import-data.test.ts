@@ -115,6 +115,17 @@ describe('GET /api/card/importTemplate', () => {
       'Zip code',
       'Country',
       'Label',
+      // The optional spending-rule columns (issue 33 §3), after the ones every file has.
+      'Spending template',
+      'Limit per payment',
+      'Daily limit',
+      'Monthly limit',
+      'Lifetime limit',
+      'Allowed categories',
+      'Blocked categories',
+      'Allowed countries',
+      'Blocked countries',
+      'Single use',
     ]);
     expect(workbook.worksheets[0]!.rowCount).toBe(1);
     const notes: string[] = [];
