@@ -195,6 +195,8 @@ const countryCode = z
 const instant = z.iso
   .datetime({ offset: true, error: 'spending:validation.instant' })
   .transform((value) => new Date(value).toISOString())
+  // What the OpenAPI document says: the transform's output is otherwise "anything".
+  .meta({ type: 'string', format: 'date-time' })
   .nullable()
   .default(null);
 
