@@ -176,7 +176,8 @@ function checkClient(c: Context, app: AppContext): string {
   return id;
 }
 
-function bearerToken(c: Context): string | undefined {
+/** The token of an `Authorization: Bearer …` header (customer and operator calls alike). */
+export function bearerToken(c: Context): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   return match?.[1];
 }

@@ -22,7 +22,7 @@ import { envelope, errorEnvelope } from '../../lib/envelope';
 import { fail } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
 import { langFromHeader, translate } from '../../lib/i18n';
-import { clientAddress, readInput, refuseUnstorable, validationError } from '../../lib/route';
+import { bearerToken, clientAddress, readInput, refuseUnstorable, validationError } from '../../lib/route';
 import { consumeOperatorCode } from './accounts/operator-totp';
 import type { OperatorActor } from './operator-session';
 import { authenticateOperator } from './operator-session';
@@ -48,10 +48,6 @@ export type OperatorRegistrar = <E extends OperatorEndpointDef>(def: E, handler:
 export function requireOperator(actor: OperatorActor, permission: OperatorPermission | 'any'): OperatorActor {
   if (!roleHolds(actor.role, permission)) throw fail.noPermission();
   return actor;
-}
-
-function bearerToken(c: Context): string | undefined {
-  return /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
 }
 
 /** The paths registered so far (the test checks each is in the contract's list). */
