@@ -76,8 +76,9 @@ export function firstPaintMarkup(lang: FirstPaintLang): string {
     `<div class="cp-auth ${FIRST_PAINT_CLASS}" data-lang="${lang}" hidden>` +
     '<aside class="cp-auth__brand"><div class="cp-auth__brand-row">' +
     `<div class="cp-auth__logo">${BRAND_MARK}<span>${t(auth.brand.name)}</span></div>` +
-    `<button type="button" class="cp-lang-toggle cp-auth__lang" aria-label="${t(common.ui.switchLanguage)}" lang="${toggleLang}">` +
-    `${GLOBE}<span>${t(common.ui.otherLanguage)}</span></button></div>` +
+    `<button type="button" class="cp-lang-toggle cp-auth__lang" lang="${toggleLang}">` +
+    `${GLOBE}<span>${t(common.ui.otherLanguage)}</span>` +
+    `<span class="cp-visually-hidden">, ${t(common.ui.switchLanguage)}</span></button></div>` +
     `<p class="cp-auth__tagline">${t(keepLastTogether(auth.brand.tagline))}</p>` +
     '<div class="cp-auth__card-art" aria-hidden="true"><div class="cp-auth__card-chip"></div>' +
     '<div class="cp-auth__card-number">•••• •••• •••• 4242</div>' +

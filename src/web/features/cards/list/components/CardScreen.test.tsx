@@ -99,6 +99,7 @@ describe('CardScreen', () => {
       'action-bill',
       'action-log',
       'action-editAddress',
+      'action-spending',
       'action-delete',
     ]);
     fireEvent.click(within(more).getByTestId('action-log'));
