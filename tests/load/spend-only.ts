@@ -2,7 +2,8 @@
  * Only the money paths against their floor (issue 33 §7, money-floor.ts): pgbench's minimal
  * confirmation as the database's limit, then the payment confirmation and the authorization
  * decision on the portal (one process) and on the floor server, on one scratch PostgreSQL database.
- * Needs `TEST_DATABASE_URL`. `npx tsx tests/load/spend-only.ts`.
+ * Needs `TEST_DATABASE_URL`. `npx tsx tests/load/spend-only.ts`; `BENCH_SIZE=small` for a quick check
+ * that it runs end to end (200 cards, pgbench 3 s, two short steps: its figures mean nothing).
  */
 import { rmSync } from 'node:fs';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../../src/server/env';
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   try {
     const seed = await seedAuthorizations(scratch.url, dataDir);
-    const one = await pgbenchBaseline({ clients: DEFAULT_DATABASE_POOL_SIZE, seconds: 10, wallets: 1 });
+    const one = await pgbenchBaseline({
+      clients: DEFAULT_DATABASE_POOL_SIZE,
+      seconds: process.env.BENCH_SIZE === 'small' ? 3 : 10,
+      wallets: 1,
+    });
     if (!one) throw new Error('pgbench is not available');
     report('pgbench, the minimal confirmation, 1 wallet', `${one.toFixed(0)} tps`, 'baseline');
     const server = await startServer({

@@ -154,6 +154,8 @@ export interface OpeningInput {
   couponId?: string;
   debitCurrency?: 'USD' | 'CNY';
   label?: string;
+  /** A saved spending-rule template the new cards get. */
+  spendTemplateId?: string;
 }
 
 function openingRequest(input: OpeningInput) {
@@ -165,6 +167,7 @@ function openingRequest(input: OpeningInput) {
     expectTotal: input.expectTotal,
     couponId: input.couponId,
     label: input.label,
+    spendTemplateId: input.spendTemplateId,
   };
 }
 

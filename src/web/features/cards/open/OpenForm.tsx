@@ -4,7 +4,7 @@
  * cost is quoted whenever the priced inputs settle; "Open" shows the confirmation sheet, which
  * opens the cards (useOpening). The result replaces the form until the customer opens more.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from '../../../components/ui/Button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import {
   type HolderAutofill,
   type QuoteInput,
   type SegmentView,
+  type SpendingTemplateView,
+  spendTemplatesKey,
 } from './api';
 import { BatchProgress } from './components/BatchProgress';
 import { ConfirmSheet } from './components/ConfirmSheet';
@@ -48,6 +50,7 @@ import {
 import { useOpening } from './useOpening';
 import { useOpenQuote } from './useOpenQuote';
 import { PlacementFields } from './components/PlacementFields';
+import { SpendTemplateField } from './components/SpendTemplateField';
 
 export interface OpenFormProps {
   mode: OpenMode;
@@ -71,6 +74,7 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
   const [debit, setDebit] = useState<DebitCurrency | null>(null);
   const [confirming, setConfirming] = useState<{ input: OpenInput; mode: OpenMode } | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const queryClient = useQueryClient();
 
   const segment = segments.data?.find((s) => s.id === draft.segmentId);
   const amount = checkAmount(draft.amount, segment ?? null);
@@ -251,6 +255,11 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
             onGroup={(gid) => onDraft((d) => ({ ...d, gid }))}
             onTag={(tagId) => onDraft((d) => ({ ...d, tagId }))}
           />
+          <SpendTemplateField
+            value={draft.spendTemplateId}
+            currency={segment?.currency ?? 'USD'}
+            onChange={(spendTemplateId) => onDraft((d) => ({ ...d, spendTemplateId }))}
+          />
         </div>
 
         <div className="cp-panel">
@@ -301,6 +310,11 @@ export function OpenForm({ mode, draft, onDraft, segments, coupons }: OpenFormPr
           mode={confirming.mode}
           input={confirming.input}
           segment={segments.data?.find((s) => s.id === confirming.input.segmentId)}
+          spendTemplate={
+            queryClient
+              .getQueryData<SpendingTemplateView[]>(spendTemplatesKey)
+              ?.find((x) => x.id === confirming.input.spendTemplateId)?.name
+          }
           quote={quote.quote}
           quotePending={quote.pending}
           quoteError={quote.error}

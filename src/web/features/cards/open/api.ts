@@ -22,12 +22,14 @@ import {
 import type { RequestOf, ResponseOf } from '@contract/core';
 import { couponEnum } from '@contract/coupons';
 import { groupList, groupOpenAmount } from '@contract/segments';
+import { spendingTemplateList } from '@contract/spending-templates';
 import { headerLoad } from '../../../lib/header-load';
 import { call, download, type Downloaded } from '../../../lib/http';
 
 export type { BatchResult, CardView, CostBreakdown, DebitCurrency, ImportCost } from '@contract/cards';
 export type { CouponView } from '@contract/coupons';
 export type { SegmentView } from '@contract/segments';
+export type { SpendingTemplateView } from '@contract/spending-templates';
 export type DebitTotal = CostBreakdown['totals'][number];
 export type HolderAutofill = ResponseOf<typeof autoCard>;
 export type GradeAnswer = ResponseOf<typeof cardGrade>;
@@ -45,6 +47,14 @@ export const cardKeys = {
   quote: (mode: string, input: unknown) => ['cards', 'openCost', mode, input] as const,
   grade: (merchant: string) => ['cards', 'grade', merchant] as const,
 };
+
+/** The spending sheets' key for the same list, so a template saved there shows here at once. */
+export const spendTemplatesKey = ['spendingTemplates'] as const;
+
+/** The customer's saved spending templates, for the opening form's picker. */
+export function loadSpendTemplates(signal?: AbortSignal) {
+  return call(spendingTemplateList, {}, { signal, silent: true });
+}
 
 /** The plan shares the header's query (features/account), so both show the same answer. */
 export const privilegeQueryKey = ['account', 'privilege'] as const;

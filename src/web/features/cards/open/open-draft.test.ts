@@ -79,6 +79,13 @@ describe('checkOpenDraft', () => {
     });
   });
 
+  it('passes the chosen spending template on, and nothing when none is chosen', () => {
+    const chosen = checkOpenDraft({ ...VALID, spendTemplateId: 'tpl-1' }, 'batch', USD_SEGMENT, t, labels);
+    expect(chosen.ok && chosen.data.spendTemplateId).toBe('tpl-1');
+    const none = checkOpenDraft(VALID, 'batch', USD_SEGMENT, t, labels);
+    expect(none.ok && 'spendTemplateId' in none.data).toBe(false);
+  });
+
   it('checks the postcode per country with the spec’s message', () => {
     const us = checkOpenDraft({ ...VALID, postcode: 'SW1A 1AA' }, 'single', USD_SEGMENT, t, labels);
     expect(us.ok ? null : us.errors.postcode).toBe('common:validation.zipCode');

@@ -31,9 +31,10 @@ export type OpenField = (typeof OPEN_FIELDS)[number];
 
 /**
  * What the form holds: text as typed (the amount in major units of the segment's currency), plus
- * the optional card group and tag the new cards go into (issue 15; chosen from lists, never wrong).
+ * the optional card group and tag the new cards go into (issue 15) and the spending template whose
+ * rules they get (issue 33); all three chosen from lists, never wrong.
  */
-export type OpenDraft = Record<OpenField, string> & { gid: string; tagId: string };
+export type OpenDraft = Record<OpenField, string> & { gid: string; tagId: string; spendTemplateId: string };
 export type OpenErrors = Partial<Record<OpenField, string>>;
 
 export const EMPTY_DRAFT: OpenDraft = {
@@ -51,6 +52,7 @@ export const EMPTY_DRAFT: OpenDraft = {
   label: '',
   gid: '',
   tagId: '',
+  spendTemplateId: '',
 };
 
 /** What the checks need to know of the chosen segment. */
@@ -71,6 +73,8 @@ export interface OpenInput {
   label?: string;
   gid?: string;
   tagIds?: string[];
+  /** A saved spending template whose rules the new cards get (issue 33 §3). */
+  spendTemplateId?: string;
   holderFirstName: string;
   holderLastName: string;
   street: string;
@@ -202,6 +206,7 @@ export function checkOpenDraft(
       ...(label ? { label } : {}),
       ...(draft.gid ? { gid: draft.gid } : {}),
       ...(draft.tagId ? { tagIds: [draft.tagId] } : {}),
+      ...(draft.spendTemplateId ? { spendTemplateId: draft.spendTemplateId } : {}),
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ConfirmSheetProps {
   mode: OpenMode;
   input: OpenInput;
   segment: SegmentView | undefined;
+  /** The name of the spending template chosen, when one is. */
+  spendTemplate?: string | undefined;
   quote: Cost | undefined;
   quotePending: boolean;
   quoteError: unknown;
@@ -109,6 +111,12 @@ export function ConfirmSheet(props: ConfirmSheetProps) {
           <div>
             <dt>{t('confirm.label')}</dt>
             <dd>{input.label}</dd>
+          </div>
+        ) : null}
+        {props.spendTemplate ? (
+          <div>
+            <dt>{t('spendTemplate.confirm')}</dt>
+            <dd data-testid="open-confirm-template">{props.spendTemplate}</dd>
           </div>
         ) : null}
       </dl>
