@@ -14,7 +14,21 @@ export const loginLogEntry = z.object({
   /** Why a failure failed, as a message key translated by the client. */
   reason: z.string().nullable(),
   ip: z.string(),
+  /** The raw user-agent string: for the detail sheet only, never the list. */
   device: z.string(),
+  /** The device as people read it, parsed on the server: "Chrome 131 · Android 14 · Pixel 5"; '' if unknown. */
+  deviceText: z.string(),
+  /** The parts of deviceText, for the client's icon and the detail sheet. */
+  agent: z.object({
+    browser: z.string().nullable(),
+    browserVersion: z.string().nullable(),
+    os: z.string().nullable(),
+    osVersion: z.string().nullable(),
+    model: z.string().nullable(),
+    kind: z.enum(['mobile', 'tablet', 'desktop', 'tv', 'bot', 'unknown']),
+  }),
+  /** The account's first successful sign-in from this device family (docs/decisions.md). */
+  newDevice: z.boolean(),
   createdAt: isoTime,
 });
 
@@ -59,7 +73,8 @@ export const loginLog = endpoint({
   encoding: 'query',
   auth: 'bearer',
   permission: 'main',
-  summary: 'Sign-in attempts of the account, newest first.',
+  summary:
+    'Sign-in attempts of the account, newest first, each with its device parsed from the user agent and a mark on the first successful sign-in from a new device family.',
   request: loginFilter,
   response: pageOf(loginLogEntry),
 });

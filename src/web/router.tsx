@@ -307,11 +307,13 @@ const subAccountRoutes = [
 
 /**
  * The personal centre (issue 16). `/account` shows a team member its own profile and the owner the
- * account page (routes/AccountRoute.tsx).
+ * account page (routes/AccountRoute.tsx), each an index of sections at `/account/<section>`.
  */
 const personalRoutes = [
   section('personal', '/personal'),
   lazyPage('account', '/account', () => import('./routes/AccountRoute'), 'AccountRoute'),
+  // Each section of the personal centre is its own screen under the same row (2007001).
+  lazyPage('account', '/account/$section', () => import('./routes/AccountRoute'), 'AccountSectionRoute'),
   lazyPage('googleAuth', '/googleAuth', () => import('./features/account/GoogleAuthPage'), 'GoogleAuthPage'),
   lazyPage('operate', '/operate', () => import('./features/logs/OperatePage'), 'OperatePage'),
   lazyPage('identity', '/identity', () => import('./features/identity/IdentityPage'), 'IdentityPage'),

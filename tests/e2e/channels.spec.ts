@@ -32,7 +32,7 @@ for (const lang of ['cn', 'en'] as const) {
     // Axe and two sheets on a shared two-core machine: more than the default minute.
     test.setTimeout(150_000);
     await page.addInitScript((value) => localStorage.setItem('lang', value), lang);
-    await signInWithStorage(page, account, '/#/account');
+    await signInWithStorage(page, account, '/#/account/notifications');
     const section = page.getByTestId('channels');
     // The section is a lazy chunk: on a busy machine it may take a while to arrive.
     await expect(section.getByRole('heading', { name: TEXTS[lang].title })).toBeVisible({ timeout: 30_000 });

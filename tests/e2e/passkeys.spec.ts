@@ -59,7 +59,7 @@ for (const lang of ['cn', 'en'] as const) {
     test.setTimeout(300_000);
     await useLanguage(page, lang);
     await virtualAuthenticator(page);
-    const tokens = await signInWithStorage(page, account, '/#/account');
+    const tokens = await signInWithStorage(page, account, '/#/account/passkeys');
     await fundCny(page.request, tokens, 600);
     await openCard(page.request, tokens, 10);
 

@@ -81,7 +81,7 @@ test('the e-mail is changed with a code to each address after the password step-
   account,
 }) => {
   await useLanguage(page, 'en');
-  await signInWithStorage(page, account, '/#/account');
+  await signInWithStorage(page, account, '/#/account/security');
   const next = newEmail('moved');
   await page.getByTestId('email-new').fill(next);
   const since = Date.now();
@@ -217,11 +217,103 @@ test('a top-up over the unverified ceiling is refused with a way to the verifica
 test('pages render in both languages (screenshots)', async ({ page, account }, info) => {
   for (const lang of ['cn', 'en'] as const) {
     await useLanguage(page, lang);
-    for (const path of ['account', 'googleAuth', 'operate', 'identity']) {
+    for (const path of ['account', 'account/security', 'googleAuth', 'operate', 'identity']) {
       await signInWithStorage(page, account, `/#/${path}`);
       await expect(page.locator('.cp-page').first()).toBeVisible();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `.tmp/shots/${info.project.name}-${lang}-${path}.png`, fullPage: true });
+      await page.screenshot({
+        path: `.tmp/shots/${info.project.name}-${lang}-${path.replace('/', '-')}.png`,
+        fullPage: true,
+      });
     }
   }
 });
+
+const SECTIONS = {
+  cn: { security: '邮箱与密码', back: '个人账户', newDevice: '新设备', raw: '浏览器原始标识' },
+  en: {
+    security: 'E-mail and password',
+    back: 'Personal account',
+    newDevice: 'New device',
+    raw: 'What the browser sent',
+  },
+} as const;
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+for (const lang of ['cn', 'en'] as const) {
+  test(`the personal centre is a list of sections, each its own screen (${lang}, issue 34 §4)`, async ({
+    page,
+    account,
+  }, info) => {
+    await useLanguage(page, lang);
+    await signInWithStorage(page, account, '/#/account');
+    await expect(page.getByTestId('section-list')).toBeVisible();
+    await page.screenshot({
+      path: `.tmp/shots/sections-${info.project.name}-${lang}-index.png`,
+      fullPage: true,
+    });
+    // The index holds no form: the forms are on the section screens.
+    await expect(page.getByTestId('email-change')).toHaveCount(0);
+    await expect(page.getByTestId('password-change')).toHaveCount(0);
+    await page.getByTestId('section-security').click();
+    await expect(page).toHaveURL(/#\/account\/security$/);
+    const screen = page.getByTestId('section-screen');
+    await expect(screen).toHaveAttribute('data-section', 'security');
+    await expect(screen.getByRole('heading', { level: 1 })).toHaveText(SECTIONS[lang].security);
+    await expect(page.getByTestId('email-change')).toBeVisible();
+    await page.screenshot({
+      path: `.tmp/shots/sections-${info.project.name}-${lang}-security.png`,
+      fullPage: true,
+    });
+    await expect(page.getByTestId('plan')).toHaveCount(0);
+    await page.getByTestId('section-back').click();
+    await expect(page.getByTestId('account-page')).toBeVisible();
+    await page.getByTestId('section-plan').click();
+    await expect(page.getByTestId('plan')).toBeVisible();
+    // A name that is no section goes back to the index.
+    await page.goto('/#/account/nothing-here');
+    await expect(page.getByTestId('account-page')).toBeVisible();
+  });
+
+  test(`the login log shows one card per sign-in with the parsed device (${lang}, issue 34 §4)`, async ({
+    page,
+    account,
+  }, info) => {
+    // A first sign-in from this browser, then one from an iPhone: a new device for this account.
+    await apiSignIn(page.request, account);
+    const signed = await page.request.post('/api/user/loginPwd', {
+      headers: { authorization: BASIC, 'user-agent': IPHONE },
+      form: { username: account.email, password: account.password },
+    });
+    expect(signed.ok()).toBe(true);
+    await useLanguage(page, lang);
+    await signInWithStorage(page, account, '/#/operate');
+    const log = page.getByTestId('login-log');
+    await expect(page.getByTestId('login-row').first()).toBeVisible();
+    const iphone = page.getByTestId('login-row').filter({ hasText: 'Safari 17 · iOS 17 · iPhone' });
+    await expect(iphone).toHaveCount(1);
+    await expect(iphone.getByTestId('login-new')).toHaveText(SECTIONS[lang].newDevice);
+    await expect(log).not.toContainText('Mozilla/5.0');
+    await expect(log).not.toContainText('HeadlessChrome');
+    const phone = page.viewportSize()!.width < 768;
+    if (phone) {
+      // Cards, one per sign-in, each readable on one screen width (no one-character lines).
+      await expect(log.locator('li').first()).toBeVisible();
+      const box = (await iphone.boundingBox())!;
+      expect(box.height).toBeLessThan(130);
+      expect(box.width).toBeGreaterThan(300);
+      await iphone.click();
+    } else {
+      await iphone.getByRole('button').click();
+    }
+    await page.screenshot({
+      path: `.tmp/shots/sections-${info.project.name}-${lang}-logins.png`,
+      fullPage: true,
+    });
+    const sheet = page.getByTestId('login-detail');
+    await expect(sheet.getByTestId('login-detail-raw')).toContainText(SECTIONS[lang].raw);
+    await expect(sheet.getByTestId('login-detail-raw')).toContainText('Mozilla/5.0 (iPhone');
+  });
+}

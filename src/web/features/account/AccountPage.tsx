@@ -1,17 +1,14 @@
 /**
- * /account (2007001): the personal centre — profile, verification level, security changes, the
- * rate plan, the coupons, and this device's notifications (Web Push). Reached from the user menu's "personal account" item.
+ * /account (2007001) for the owner: the personal centre's index (issue 34 §4) — who is signed in,
+ * then a short list of sections, each opening its own screen (AccountSection.tsx at
+ * /account/<section>) or its own page (/identity, /googleAuth, /operate). Reached from the user
+ * menu's "personal account" item.
  */
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageIntro } from '../../components/ui/PageIntro';
-import { ChannelsSectionLazy } from '../../components/ui/channels/ChannelsSectionLazy';
-import { PushOptInLazy } from '../../components/ui/push/PushOptInLazy';
 import { ACCOUNT_NS } from './i18n';
-import { CouponList, PlanTable } from './PlanAndCoupons';
-import { ProfileEdit } from './ProfileEdit';
-import { PasskeysSection } from './PasskeysSection';
-import { CloseAccount, EmailChange, PasswordChange } from './SecuritySections';
+import { ownerGroups } from './sections/groups';
+import { SectionList } from './sections/SectionList';
 import { useUserInfo } from './useUserInfo';
 import '../../components/ui/personal.css';
 
@@ -32,37 +29,12 @@ export function AccountPage() {
             <dd>{user?.nickname ?? '—'}</dd>
           </div>
           <div>
-            <dt>{t('centre.mobile')}</dt>
-            <dd>{user?.mobile ?? '—'}</dd>
-          </div>
-          <div>
             <dt>{t('centre.email')}</dt>
             <dd data-testid="profile-email">{user?.email ?? ''}</dd>
           </div>
         </dl>
       </section>
-      <nav className="cp-personal__row" aria-label={t('centre.more')}>
-        <Link to="/identity" className="cp-touch" data-testid="link-identity">
-          {t('centre.identity')}
-        </Link>
-        <Link to="/googleAuth" className="cp-touch" data-testid="link-google">
-          {t('centre.google')}
-        </Link>
-        <Link to="/operate" className="cp-touch" data-testid="link-operate">
-          {t('centre.logs')}
-        </Link>
-      </nav>
-      <PushOptInLazy />
-      <ChannelsSectionLazy />
-      <div className="cp-personal__grid">
-        <ProfileEdit user={user} />
-        <PlanTable />
-        <CouponList />
-        <EmailChange />
-        <PasswordChange />
-        <PasskeysSection />
-      </div>
-      <CloseAccount />
+      <SectionList groups={ownerGroups(t)} label={t('sections.label')} />
     </div>
   );
 }

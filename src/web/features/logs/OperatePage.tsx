@@ -1,6 +1,6 @@
 /**
- * /operate (2007003): the sign-in log (time, IP, device, method, result; a sign-in from an IP or
- * device not seen before is marked) and the operation log (what, when, who — the owner or which
+ * /operate (2007003): the sign-in log (LoginLogList.tsx: the device as the server parsed it, a
+ * "new device" mark, time, IP, method, result; cards on a phone) and the operation log (what, when, who — the owner or which
  * team member —, the card or order concerned, result, from where), each filtered by result (the
  * operations also by who acted and by a card or order), paged, and exported as CSV (the page shown).
  */
@@ -17,7 +17,8 @@ import { TextField } from '../../components/ui/TextField';
 import { call } from '../../lib/http';
 import { productDateTime } from '../../lib/product-time';
 import { LOGS_NS } from './i18n';
-import { csvLine, newSignIns } from './mark-new';
+import { csvLine, loginCsvLines } from './csv';
+import { LoginLogList } from './LoginLogList';
 import { actionName, actorText, subjectText } from './operation-text';
 import '../../components/ui/personal.css';
 
@@ -78,7 +79,6 @@ export function OperatePage() {
   const total = (kind === 'login' ? logins.data?.total : operations.data?.total) ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const loginRows = logins.data?.data ?? [];
-  const fresh = newSignIns(loginRows);
   const opRows = operations.data?.data ?? [];
   const resultText = (r: string) => t(`result.${r}`);
   const actorMember = members.data?.find((m) => m.id === actor);
@@ -114,18 +114,7 @@ export function OperatePage() {
 
   const exportPage = () =>
     kind === 'login'
-      ? saveCsv('login-log.csv', [
-          csvLine([t('time'), t('ip'), t('device'), t('method'), t('resultLabel')]),
-          ...loginRows.map((r) =>
-            csvLine([
-              productDateTime(r.createdAt),
-              r.ip,
-              r.device,
-              t(`methods.${r.method}`),
-              resultText(r.result),
-            ]),
-          ),
-        ])
+      ? saveCsv('login-log.csv', loginCsvLines(t, loginRows))
       : saveCsv('operation-log.csv', [
           csvLine([t('time'), t('who'), t('action'), t('subject'), t('resultLabel'), t('ip'), t('device')]),
           ...opRows.map((r) =>
@@ -223,37 +212,12 @@ export function OperatePage() {
           </Button>
         </form>
       ) : null}
-      <div className="cp-personal__card" style={{ overflowX: 'auto' }}>
+      <div
+        className={kind === 'login' ? 'cp-personal__logs' : 'cp-personal__card'}
+        style={{ overflowX: 'auto' }}
+      >
         {kind === 'login' ? (
-          <table className="cp-personal__table" data-testid="login-log">
-            <thead>
-              <tr>
-                <th>{t('time')}</th>
-                <th>{t('ip')}</th>
-                <th>{t('device')}</th>
-                <th>{t('resultLabel')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loginRows.map((r) => (
-                <tr key={r.id} data-testid="login-row" data-result={r.result}>
-                  <td>{productDateTime(r.createdAt)}</td>
-                  <td>
-                    {r.ip}{' '}
-                    {fresh.has(r.id) ? (
-                      <strong className="cp-identity__tag" data-testid="login-new">
-                        {t('new')}
-                      </strong>
-                    ) : null}
-                  </td>
-                  <td>{r.device}</td>
-                  <td>
-                    {t(`methods.${r.method}`)} · {resultText(r.result)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LoginLogList entries={loginRows} />
         ) : (
           <table className="cp-personal__table" data-testid="operate-log">
             <thead>

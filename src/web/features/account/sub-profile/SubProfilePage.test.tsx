@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * /account in sub-account mode: the member renames itself, and changes its password after the
+ * /account/details and /account/password in sub-account mode: the member renames itself, and changes its password after the
  * step-up sheet (its current password), never without it.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { typeInto } from '../../../testing/browser';
 import { saveUserInfo } from '../../../lib/session';
 import { FULL_MEMBER_GRANT, signOut, storeSession, TEST_USER } from '../../../testing/fixtures';
 import { formOf, renderWithClient, requestsTo, stubApi } from '../../../testing/utils';
-import { SubProfilePage } from './SubProfilePage';
+import { SubSectionContent } from './SubProfileSection';
 
 vi.mock('../../../lib/notify', () => ({ toastError: vi.fn(), toastSuccess: vi.fn(), toastInfo: vi.fn() }));
 
@@ -75,7 +75,7 @@ describe('SubProfilePage validity', () => {
     // What the server stores for the day 2027-12-31: its end, 2028-01-01 00:00 UTC+8.
     const through = { ...MEMBER, sub: { ...MEMBER.sub!, validUntil: '2027-12-31T16:00:00.000Z' } };
     saveUserInfo({ ...through, ...FULL_MEMBER_GRANT });
-    renderWithClient(<SubProfilePage />);
+    renderWithClient(<SubSectionContent name="details" />);
     const shown = screen.getByTestId('profile-validUntil').textContent ?? '';
     expect(shown).toContain('2027-12-31');
     expect(shown).not.toContain('2028-01-01');
@@ -85,7 +85,7 @@ describe('SubProfilePage validity', () => {
 describe('SubProfilePage self-service', () => {
   it('saves a new name and shows it once the user info is read again', async () => {
     const { requests } = serve();
-    renderWithClient(<SubProfilePage />);
+    renderWithClient(<SubSectionContent name="details" />);
     expect((screen.getByTestId('sub-name-save') as HTMLButtonElement).disabled).toBe(true);
     typeInto('sub-name', 'Ann B.');
     await click('sub-name-save');
@@ -96,7 +96,7 @@ describe('SubProfilePage self-service', () => {
 
   it('changes the password only after the step-up with the member’s current password', async () => {
     const { requests } = serve();
-    renderWithClient(<SubProfilePage />);
+    renderWithClient(<SubSectionContent name="password" />);
     typeInto('sub-password-new', 'Member-new-pass2');
     typeInto('sub-password-confirm', 'Member-new-pass');
     expect((screen.getByTestId('sub-password-save') as HTMLButtonElement).disabled).toBe(true);

@@ -1,87 +1,44 @@
 /**
- * /account in sub-account mode (spec §2 "personal with account"): the member's own details —
- * name, number (subUid), sign-in e-mail, mobile, role and validity — and what their role lets them
- * do, read from the rights the server sent (`subPermission`). The member changes its own name and
- * password here (SubSelfService.tsx); a forgotten password is reset by the owner (a set-password
- * link by e-mail), which the page says.
+ * /account in sub-account mode (spec §2 "personal with account"): the member's personal centre as
+ * an index (issue 34 §4) — who is signed in, then its sections, each its own screen at
+ * /account/<section> (SubProfileSection.tsx): its details and rights (and its name), its password
+ * (a forgotten one is reset by the owner, which the password screen says), passkeys, channels.
  */
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { buildPermissionTree } from '@contract/permissions';
 import { PageIntro } from '../../../components/ui/PageIntro';
-import { Tag } from '../../../components/ui/Tag';
-import { hasPermission } from '../../../lib/permissions';
-import { productLastDay } from '../../../lib/product-time';
-import { accessAtom, appStore, userInfoAtom } from '../../../lib/session';
-import { ChannelsSectionLazy } from '../../../components/ui/channels/ChannelsSectionLazy';
+import { appStore, userInfoAtom } from '../../../lib/session';
+import { ACCOUNT_NS } from '../i18n';
+import { memberGroups } from '../sections/groups';
+import { SectionList } from '../sections/SectionList';
 import { SUB_PROFILE_NS } from './sub-profile-i18n';
-import { SubNameChange, SubPasswordChange } from './SubSelfService';
-import { PasskeysSection } from '../PasskeysSection';
 import '../../../components/ui/personal.css';
-import '../../../components/ui/page.css';
 import './sub-profile.css';
-
-const TREE = buildPermissionTree();
 
 export function SubProfilePage() {
   const { t } = useTranslation(SUB_PROFILE_NS);
+  const { t: ta } = useTranslation(ACCOUNT_NS);
   const user = useAtomValue(userInfoAtom, { store: appStore });
-  useAtomValue(accessAtom, { store: appStore });
-  const held = TREE.flatMap((area) => area.children).filter((node) => hasPermission(node.key));
-  const sub = user?.sub;
-
-  const rows: { key: string; label: string; value: string }[] = [
-    { key: 'nickname', label: t('nickname'), value: user?.nickname || t('none') },
-    { key: 'number', label: t('number'), value: sub?.subUid ?? user?.userId ?? t('none') },
-    { key: 'email', label: t('email'), value: user?.email || t('none') },
-    { key: 'mobile', label: t('mobile'), value: user?.mobile || t('none') },
-  ];
-  if (sub) rows.push({ key: 'role', label: t('role'), value: sub.roleName });
-
+  const name = user?.nickname || user?.email || '';
   return (
     <div className="cp-page cp-sub-profile" data-testid="sub-profile-page">
       <PageIntro title={t('title')} lead={t('intro')} />
-      <section className="cp-panel" aria-labelledby="sub-profile-details">
-        <h2 id="sub-profile-details" className="cp-sub-profile__title">
-          {t('details')}
-        </h2>
-        <dl className="cp-sub-profile__list">
-          {rows.map((row) => (
-            <div key={row.key} className="cp-sub-profile__row" data-testid={`profile-${row.key}`}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-          {sub ? (
-            <div className="cp-sub-profile__row" data-testid="profile-validUntil">
-              <dt>{t('validUntil')}</dt>
-              <dd>
-                {productLastDay(sub.validUntil)} {sub.expired ? <Tag tone="warn">{t('expired')}</Tag> : null}
-              </dd>
-            </div>
-          ) : null}
+      <section className="cp-personal__card cp-personal__profile" data-testid="profile">
+        <span className="cp-personal__avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <dl>
+          <div>
+            <dt>{t('nickname')}</dt>
+            <dd>{user?.nickname || t('none')}</dd>
+          </div>
+          <div>
+            <dt>{t('number')}</dt>
+            <dd>{user?.sub?.subUid ?? user?.userId ?? t('none')}</dd>
+          </div>
         </dl>
       </section>
-      <section className="cp-panel" aria-labelledby="sub-profile-rights">
-        <h2 id="sub-profile-rights" className="cp-sub-profile__title">
-          {t('rights')}
-        </h2>
-        {held.length === 0 ? (
-          <p className="cp-sub-profile__text">{t('rightsNone')}</p>
-        ) : (
-          <ul className="cp-sub-profile__rights" data-testid="profile-rights">
-            {held.map((node) => (
-              <li key={node.key} data-key={node.key}>
-                {t(node.titleKey)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      {sub ? <SubNameChange key={user?.nickname ?? ''} current={user?.nickname ?? ''} /> : null}
-      {sub ? <SubPasswordChange /> : null}
-      <ChannelsSectionLazy />
-      {sub ? <PasskeysSection /> : null}
+      <SectionList groups={memberGroups(ta)} label={ta('sections.label')} />
     </div>
   );
 }
