@@ -179,7 +179,12 @@ function serveWeb(app: Hono, ctx: AppContext): void {
   if (!existsSync(join(root, 'index.html'))) return;
   app.use('*', async (c, next) => {
     await next();
-    if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    const path = c.req.path;
+    // The console's own hashed assets are as immutable as the PWA's; its page is never stored
+    // (serveConsole). This header is set last, so it is the one place that decides.
+    if (path.startsWith('/assets/') || path.startsWith('/console/assets/'))
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (path === '/console' || path.startsWith('/console/')) c.header('Cache-Control', 'no-store');
     else c.header('Cache-Control', 'no-cache');
   });
   // Hashed assets have brotli and gzip copies made at build time (tools/precompress.ts); the

@@ -26,6 +26,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export {};\n');
   writeFileSync(join(dist, 'assets', 'logo-abc123.png'), Buffer.alloc(4096, 7));
   await precompressDir(join(dist, 'assets'));
+  mkdirSync(join(dist, 'console', 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'console', 'index.html'), '<!doctype html><title>Console</title>');
+  writeFileSync(join(dist, 'console', 'assets', 'main-abc123.js'), script);
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => t.close());
@@ -69,5 +72,20 @@ describe('the built PWA', () => {
     expect(sw.res.headers.get('content-encoding')).toBe('gzip');
     expect(sw.res.headers.get('cache-control')).toBe('no-cache');
     expect(gunzipSync(sw.bytes).toString()).toBe(worker);
+  });
+});
+
+describe('the operator console build (dist/console)', () => {
+  it('serves its page at /console, never stored, and its hashed assets for good', async () => {
+    for (const path of ['/console', '/console/']) {
+      const page = await get(path);
+      expect(page.res.status, path).toBe(200);
+      expect(page.bytes.toString()).toContain('<title>Console</title>');
+      expect(page.res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const asset = await get('/console/assets/main-abc123.js');
+    expect(asset.res.status).toBe(200);
+    expect(asset.bytes.toString()).toBe(script);
+    expect(asset.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

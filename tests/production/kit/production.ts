@@ -22,6 +22,8 @@ import { startIdentityProvider } from './identity-provider';
 import type { MailServer } from './mail-server';
 import { startMailServer } from './mail-server';
 import type { ObjectStore } from './object-store';
+import type { AddedOperator } from './operator-command';
+import { addOperator } from './operator-command';
 import { startObjectStore } from './object-store';
 import type { PaymentGateway } from './payment-gateway';
 import { startPaymentGateway } from './payment-gateway';
@@ -48,6 +50,8 @@ export interface Production {
   push: PushReceiver;
   /** The suite's own database, for what a test cannot wait for (a commission's 7-day hold). */
   databaseUrl: string;
+  /** `npm run operator -- add EMAIL ROLE` with the portal's settings: the console's set-up link. */
+  addOperator(email: string, role: string): Promise<AddedOperator>;
   /** Requests every outside system refused (bad signature, unknown path): empty when all is well. */
   refused(): string[];
   stop(): Promise<void>;
@@ -145,6 +149,7 @@ export async function startProduction(publicPort: number): Promise<Production> {
       store,
       push,
       databaseUrl: database.url,
+      addOperator: (email, role) => addOperator(settings, email, role),
       refused: () => [
         ...payments.refused,
         ...issuer.refused,
