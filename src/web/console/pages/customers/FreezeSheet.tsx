@@ -65,7 +65,6 @@ export function FreezeSheet({
           }}
           maxLength={500}
           rows={3}
-          aria-label={t('fields.reason')}
         />
       </label>
       {missing && (

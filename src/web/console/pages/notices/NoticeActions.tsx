@@ -135,13 +135,7 @@ export function RetireSheet({
       <p className="console-hint">{t('notices.retireHint')}</p>
       <label className="console-field">
         <span>{t('fields.reasonOptional')}</span>
-        <TextArea
-          value={reason}
-          onChange={setReason}
-          maxLength={500}
-          rows={2}
-          aria-label={t('fields.reasonOptional')}
-        />
+        <TextArea value={reason} onChange={setReason} maxLength={500} rows={2} />
       </label>
     </ConsoleSheet>
   );

@@ -13,7 +13,7 @@ import { ConsoleSheet } from '../../ConsoleSheet';
 import { act } from '../../use-load';
 import type { BodyFormat } from './notice-form';
 import { applyFormat, parseTargets } from './notice-form';
-import { NoticePreview } from './NoticePreview';
+import { PreviewBody } from './NoticePreview';
 
 type Lang = ConsoleNoticeView['lang'];
 type Kind = ConsoleNoticeView['kind'];
@@ -102,108 +102,119 @@ export function NoticeEditor({
         data-testid="notice-editor"
         footer={
           <>
-            <Button onClick={showPreview}>{t('notices.preview')}</Button>
+            {preview ? (
+              <Button onClick={() => setPreview(null)}>{t('notices.backToEdit')}</Button>
+            ) : (
+              <Button onClick={showPreview}>{t('notices.preview')}</Button>
+            )}
             <Button color="primary" onClick={save}>
               {t('notices.saveDraft')}
             </Button>
           </>
         }
       >
-        <div className="console-field" role="group" aria-label={t('notices.lang')}>
-          <span>{t('notices.lang')}</span>
-          <Selector
-            value={[lang]}
-            onChange={(v) => v[0] && setLang(v[0])}
-            options={(['zh-CN', 'en'] as const).map((value) => ({
-              value,
-              label: t(`notices.langs.${value}`),
-            }))}
-          />
-        </div>
-        <div className="console-field" role="group" aria-label={t('notices.kind')}>
-          <span>{t('notices.kind')}</span>
-          <Selector
-            value={[kind]}
-            onChange={(v) => v[0] && setKind(v[0])}
-            options={(['normal', 'banner'] as const).map((value) => ({
-              value,
-              label: t(`notices.kinds.${value}`),
-              description: t(`notices.kindHints.${value}`),
-            }))}
-          />
-        </div>
-        <label className="console-field">
-          <span>{t('notices.title')}</span>
-          <Input value={title} onChange={setTitle} maxLength={1000} aria-label={t('notices.title')} />
-        </label>
-        <div className="console-field">
-          <span id="notice-body-label">{t('notices.body')}</span>
-          <div className="console-toolbar" role="toolbar" aria-label={t('notices.formatting')}>
-            {FORMATS.map((which) => (
-              <Button key={which} size="small" onClick={() => format(which)}>
-                {t(`notices.formats.${which}`)}
-              </Button>
-            ))}
-            <Button size="small" onClick={() => setLinking(!linking)} aria-expanded={linking}>
-              {t('notices.formats.a')}
-            </Button>
+        {preview && <PreviewBody notice={{ ...preview, kind }} />}
+        <div hidden={preview !== null}>
+          <div className="console-field" role="group" aria-label={t('notices.lang')}>
+            <span>{t('notices.lang')}</span>
+            <Selector
+              value={[lang]}
+              onChange={(v) => v[0] && setLang(v[0])}
+              options={(['zh-CN', 'en'] as const).map((value) => ({
+                value,
+                label: t(`notices.langs.${value}`),
+              }))}
+            />
           </div>
-          {linking && (
-            <div className="console-filters">
-              <Input value={href} onChange={setHref} aria-label={t('notices.linkAddress')} inputMode="url" />
-              <Button
-                size="small"
-                onClick={() => {
-                  format('a');
-                  setLinking(false);
-                }}
-              >
-                {t('notices.insertLink')}
+          <div className="console-field" role="group" aria-label={t('notices.kind')}>
+            <span>{t('notices.kind')}</span>
+            <Selector
+              value={[kind]}
+              onChange={(v) => v[0] && setKind(v[0])}
+              options={(['normal', 'banner'] as const).map((value) => ({
+                value,
+                label: t(`notices.kinds.${value}`),
+                description: t(`notices.kindHints.${value}`),
+              }))}
+            />
+          </div>
+          <label className="console-field">
+            <span>{t('notices.title')}</span>
+            <Input value={title} onChange={setTitle} maxLength={1000} />
+          </label>
+          <div className="console-field">
+            <span id="notice-body-label">{t('notices.body')}</span>
+            <div className="console-toolbar" role="toolbar" aria-label={t('notices.formatting')}>
+              {FORMATS.map((which) => (
+                <Button key={which} size="small" onClick={() => format(which)}>
+                  {t(`notices.formats.${which}`)}
+                </Button>
+              ))}
+              <Button size="small" onClick={() => setLinking(!linking)} aria-expanded={linking}>
+                {t('notices.formats.a')}
               </Button>
             </div>
-          )}
-          <textarea
-            ref={body}
-            className="console-body-input adm-text-area"
-            aria-labelledby="notice-body-label"
-            value={msg}
-            onChange={(event) => setMsg(event.target.value)}
-            rows={8}
-            maxLength={300_000}
-          />
-          <small className="console-hint">{t('notices.bodyHint')}</small>
-        </div>
-        <div className="console-field" role="group" aria-label={t('notices.audience')}>
-          <span>{t('notices.audience')}</span>
-          <Selector
-            value={[audience]}
-            onChange={(v) => v[0] && setAudience(v[0])}
-            options={(['all', 'chosen'] as const).map((value) => ({
-              value,
-              label: t(`notices.audiences.${value}`),
-            }))}
-          />
-        </div>
-        {audience === 'chosen' && (
-          <label className="console-field">
-            <span>{t('notices.targets')}</span>
+            {linking && (
+              <div className="console-filters">
+                <Input
+                  value={href}
+                  onChange={setHref}
+                  aria-label={t('notices.linkAddress')}
+                  inputMode="url"
+                />
+                <Button
+                  size="small"
+                  onClick={() => {
+                    format('a');
+                    setLinking(false);
+                  }}
+                >
+                  {t('notices.insertLink')}
+                </Button>
+              </div>
+            )}
             <textarea
-              className="adm-text-area"
-              value={targets}
-              onChange={(event) => setTargets(event.target.value)}
-              rows={3}
-              aria-label={t('notices.targets')}
-              placeholder={t('notices.targetsHint')}
+              ref={body}
+              className="console-body-input adm-text-area"
+              aria-labelledby="notice-body-label"
+              value={msg}
+              onChange={(event) => setMsg(event.target.value)}
+              rows={8}
+              maxLength={300_000}
             />
-          </label>
-        )}
-        {missing && (
-          <p className="console-error" role="alert">
-            {t('notices.missing')}
-          </p>
-        )}
+            <small className="console-hint">{t('notices.bodyHint')}</small>
+          </div>
+          <div className="console-field" role="group" aria-label={t('notices.audience')}>
+            <span>{t('notices.audience')}</span>
+            <Selector
+              value={[audience]}
+              onChange={(v) => v[0] && setAudience(v[0])}
+              options={(['all', 'chosen'] as const).map((value) => ({
+                value,
+                label: t(`notices.audiences.${value}`),
+              }))}
+            />
+          </div>
+          {audience === 'chosen' && (
+            <label className="console-field">
+              <span>{t('notices.targets')}</span>
+              <textarea
+                className="adm-text-area"
+                value={targets}
+                onChange={(event) => setTargets(event.target.value)}
+                rows={3}
+                aria-label={t('notices.targets')}
+                placeholder={t('notices.targetsHint')}
+              />
+            </label>
+          )}
+          {missing && (
+            <p className="console-error" role="alert">
+              {t('notices.missing')}
+            </p>
+          )}
+        </div>
       </ConsoleSheet>
-      {preview && <NoticePreview notice={{ ...preview, kind }} onClose={() => setPreview(null)} />}
     </>
   );
 }

@@ -17,7 +17,17 @@ export function NoticePreview({
 }) {
   const { t } = useTranslation();
   return (
-    <ConsoleSheet visible title={t('notices.previewTitle')} onClose={onClose} data-testid="notice-preview">
+    <ConsoleSheet visible title={t('notices.previewTitle')} onClose={onClose}>
+      <PreviewBody notice={notice} />
+    </ConsoleSheet>
+  );
+}
+
+/** The preview itself, also shown inside the editor in place of its fields. */
+export function PreviewBody({ notice }: { notice: Pick<ConsoleNoticeView, 'title' | 'msg' | 'kind'> }) {
+  const { t } = useTranslation();
+  return (
+    <section data-testid="notice-preview" aria-label={t('notices.previewTitle')}>
       <p className="console-hint">{t(`notices.kindHints.${notice.kind}`)}</p>
       <article className="console-preview">
         <h3>{notice.title}</h3>
@@ -27,6 +37,6 @@ export function NoticePreview({
           dangerouslySetInnerHTML={{ __html: sanitizeNoticeHtml(notice.msg) }}
         />
       </article>
-    </ConsoleSheet>
+    </section>
   );
 }
