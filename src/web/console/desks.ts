@@ -14,7 +14,14 @@ export interface DeskFeatures {
 }
 
 export interface Desk {
-  path: '/desk/forecasts' | '/desk/identity' | '/desk/payouts' | '/desk/audit' | '/desk/operators';
+  path:
+    | '/desk/forecasts'
+    | '/desk/identity'
+    | '/desk/payouts'
+    | '/desk/audit'
+    | '/desk/operators'
+    | '/desk/notices'
+    | '/desk/customers';
   permission: OperatorPermission;
   titleKey: string;
   /** The deployment feature the desk needs, if any. */
@@ -30,6 +37,8 @@ export const DESKS: readonly Desk[] = [
     feature: 'identityDesk',
   },
   { path: '/desk/payouts', permission: 'payouts.review', titleKey: 'nav.payouts', feature: 'payoutDesk' },
+  { path: '/desk/notices', permission: 'notices.manage', titleKey: 'nav.notices' },
+  { path: '/desk/customers', permission: 'customers.read', titleKey: 'nav.customers' },
   { path: '/desk/audit', permission: 'audit.read', titleKey: 'nav.audit' },
   { path: '/desk/operators', permission: 'operators.manage', titleKey: 'nav.operators' },
 ];

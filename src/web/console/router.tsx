@@ -18,6 +18,8 @@ import type { Desk } from './desks';
 import { allowedDesks, currentOperator, DESKS, rememberOperator, to } from './desks';
 import { Layout } from './Layout';
 import { AuditPage } from './pages/AuditPage';
+import { CustomersPage } from './pages/customers/CustomersPage';
+import { NoticesPage } from './pages/notices/NoticesPage';
 import { ForecastsPage } from './pages/ForecastsPage';
 import { IdentityPage } from './pages/IdentityPage';
 import { OperatorsPage } from './pages/OperatorsPage';
@@ -97,6 +99,8 @@ const PAGES = {
   '/desk/forecasts': ForecastsPage,
   '/desk/identity': IdentityPage,
   '/desk/payouts': PayoutsPage,
+  '/desk/notices': NoticesPage,
+  '/desk/customers': CustomersPage,
   '/desk/audit': AuditPage,
   '/desk/operators': OperatorsPage,
 } as const;
