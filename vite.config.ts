@@ -121,6 +121,22 @@ function homePaintCss(bundle: OutputBundle | undefined): string[] {
   return [...files];
 }
 
+/**
+ * The chunk of each language's start texts (src/web/lib/start-texts/<lang>.ts, imported on demand by
+ * lib/i18n.ts): the boot script preloads the stored language's beside the entry, which waits for it
+ * before its first render.
+ */
+function startTextsFiles(bundle: OutputBundle | undefined): Record<'cn' | 'en', string> {
+  const files: Partial<Record<'cn' | 'en', string>> = {};
+  for (const output of Object.values(bundle ?? {})) {
+    if (output.type !== 'chunk') continue;
+    const lang = /src\/web\/lib\/start-texts\/(cn|en)\.ts$/.exec(output.facadeModuleId ?? '')?.[1];
+    if (lang === 'cn' || lang === 'en') files[lang] = `/${output.fileName}`;
+  }
+  if (!files.cn || !files.en) throw new Error('the start texts of a language are not a chunk of the build');
+  return { cn: files.cn, en: files.en };
+}
+
 /** Brotli and gzip copies of the hashed assets, for the server to send as they are (tools/precompress.ts). */
 function precompressAssets(): Plugin {
   let assetsDir = '';
@@ -222,10 +238,13 @@ function signInFirstPaint(): Plugin {
         if (!entry || /<script type="module"|rel="modulepreload"/.test(rest)) {
           throw new Error('index.html: the app scripts are not where the boot script expects them');
         }
-        // Home's first paint links the home page's stylesheets before it paints (boot.ts).
+        // Home's first paint links the home page's stylesheets before it paints; the stored
+        // language's start texts are preloaded with the entry (boot.ts).
+        const texts = startTextsFiles(context.bundle);
         const boot =
           `<script src="/${(await compile()).fileName}" data-entry="${entry}"` +
-          ` data-preload="${preloads.join(' ')}" data-home-css="${homePaintCss(context.bundle).join(' ')}"></script>`;
+          ` data-preload="${preloads.join(' ')}" data-texts-cn="${texts.cn}" data-texts-en="${texts.en}"` +
+          ` data-home-css="${homePaintCss(context.bundle).join(' ')}"></script>`;
         return rest.replace(BOOT_SCRIPT_MARKER, [...stylesheets, boot].join('\n    '));
       },
     },

@@ -14,7 +14,7 @@ import { captureInviteCode } from './features/auth/invite';
 import { followAccess } from './lib/access-follow';
 import { dropHomePaint } from './lib/boot-answers';
 import { setPageOpener, setRightsRefresh, setSignInRedirect } from './lib/http';
-import { i18n } from './lib/i18n';
+import { i18n, loadLang, storedLang } from './lib/i18n';
 import { startPwa } from './lib/pwa';
 import { createAppRouter } from './router';
 // antd-mobile's CSS variables and base styles (per-component imports do not bring them).
@@ -67,13 +67,21 @@ function createApp() {
   return { router, root: createRoot(container), app };
 }
 
-if (firstPaintShown()) {
-  // index.html's static sign-in page is on screen: React replaces it once the page is ready.
-  void takeOverFirstPaint(createApp);
-} else {
-  // Any other route renders at once (a slow page chunk gets its loading spinner), as a transition:
-  // React then splits the first render into short tasks instead of one long one that would keep
-  // the page from answering a tap (docs/decisions.md "The home page's first paint").
-  const { root, app } = createApp();
-  startTransition(() => root.render(app));
+/** Renders the app, over the static sign-in page when that shows. */
+function start(): void {
+  if (firstPaintShown()) {
+    // index.html's static sign-in page is on screen: React replaces it once the page is ready.
+    void takeOverFirstPaint(createApp);
+  } else {
+    // Any other route renders at once (a slow page chunk gets its loading spinner), as a transition:
+    // React then splits the first render into short tasks instead of one long one that would keep
+    // the page from answering a tap (docs/decisions.md "The home page's first paint").
+    const { root, app } = createApp();
+    startTransition(() => root.render(app));
+  }
 }
+
+// The first render shows the stored language's texts, which boot.ts has preloaded beside this
+// script (lib/i18n.ts). Should they fail to arrive, the app starts all the same: a page of keys
+// beats a blank one, and the language toggle loads them again.
+void loadLang(storedLang()).then(start, start);

@@ -1,16 +1,16 @@
 /**
- * i18next set-up. Resources are bundled (they are small, and a sign-in page must not wait for a
- * second request to show its labels). The stored setting is `lang` = 'cn' | 'en' (spec §1);
- * i18next uses the BCP 47 names zh-CN / en, which are also what the API gets in Accept-Language.
+ * i18next set-up. The stored setting is `lang` = 'cn' | 'en' (spec §1); i18next uses the BCP 47
+ * names zh-CN / en, which are also what the API gets in Accept-Language.
+ *
+ * The texts every page starts with (NAMESPACES) are one small chunk per language
+ * (start-texts/<lang>.ts): main.tsx waits for the stored language's before the first render (the
+ * boot script preloads it beside the entry, so no extra round trip), and the other language's
+ * loads only when it is switched to — or when the toggle is about to be used
+ * (`prepareLang`). Half of these texts were dead weight on every start (docs/decisions.md
+ * "Page budgets"). Feature namespaces register themselves when their code loads.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAccount from '../../../locales/en/account.json';
-import enAuth from '../../../locales/en/auth.json';
-import enCommon from '../../../locales/en/common.json';
-import zhAccount from '../../../locales/zh-CN/account.json';
-import zhAuth from '../../../locales/zh-CN/auth.json';
-import zhCommon from '../../../locales/zh-CN/common.json';
 import { getItem, setItem, type Lang } from './storage';
 
 export const DEFAULT_LANG: Lang = 'cn';
@@ -34,16 +34,14 @@ export function storedLang(): Lang {
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { common: zhCommon, auth: zhAuth, account: zhAccount },
-    en: { common: enCommon, auth: enAuth, account: enAccount },
-  },
+  // Filled by loadLang; feature namespaces add theirs (addResourceBundle).
+  resources: {},
   lng: localeOf(storedLang()),
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en'],
   ns: [...NAMESPACES],
   defaultNS: 'common',
-  // Resources are in memory, so init synchronously: the first render already has its texts.
+  // No backend: init synchronously; the start texts are in before the first render (loadLang).
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes already.
   react: { useSuspense: false },
@@ -56,8 +54,42 @@ export function currentLang(): Lang {
   return langOf(i18n.language ?? localeOf(DEFAULT_LANG));
 }
 
-/** Switches the UI language and remembers it as the `lang` setting. */
+type StartTexts = Record<(typeof NAMESPACES)[number], object>;
+
+const START_TEXTS: Record<Lang, () => Promise<{ START_TEXTS: StartTexts }>> = {
+  cn: () => import('./start-texts/cn'),
+  en: () => import('./start-texts/en'),
+};
+
+const loads = new Map<Lang, Promise<void>>();
+
+/**
+ * Loads a language's start texts into i18next, once. A failed load (offline, without the service
+ * worker's copy) is forgotten, so the next call tries again.
+ */
+export function loadLang(lang: Lang): Promise<void> {
+  let load = loads.get(lang);
+  if (!load) {
+    load = START_TEXTS[lang]().then(({ START_TEXTS: texts }) => {
+      for (const ns of NAMESPACES) i18n.addResourceBundle(localeOf(lang), ns, texts[ns], true, true);
+    });
+    load.catch(() => loads.delete(lang));
+    loads.set(lang, load);
+  }
+  return load;
+}
+
+/** Starts loading a language the user is about to switch to (the toggle's hover, focus, press). */
+export function prepareLang(lang: Lang): void {
+  loadLang(lang).catch(() => undefined);
+}
+
+/**
+ * Switches the UI language and remembers it as the `lang` setting, once its texts are in (the
+ * screen never shows keys); if they cannot be loaded, nothing changes and the promise rejects.
+ */
 export async function setLang(lang: Lang): Promise<void> {
+  await loadLang(lang);
   setItem('lang', lang);
   syncDocumentLang(lang);
   await i18n.changeLanguage(localeOf(lang));

@@ -7,7 +7,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { imperativeLoadsSettled } from '../lib/antd-imperative';
 import { installAntdRenderer } from '../lib/antd-react19';
-import { i18n } from '../lib/i18n';
+import { i18n, loadLang } from '../lib/i18n';
 
 declare global {
   var __cardPortalTestSetup: boolean | undefined;
@@ -69,7 +69,10 @@ if (!globalThis.__cardPortalTestSetup) {
 
   // Tests read the English texts (the spec's messages are quoted in English); a test about the
   // Chinese default switches explicitly.
+  // The app loads only the stored language's start texts (lib/i18n.ts); tests switch freely, so
+  // both are in from the start.
   beforeEach(async () => {
+    await Promise.all([loadLang('cn'), loadLang('en')]);
     await i18n.changeLanguage('en');
   });
 

@@ -2,9 +2,10 @@
  * Switches cn/en (spec §2 header; also on the sign-in page). Shows the language it switches to.
  * Its spoken name starts with the visible text ("EN, Switch to English"; WCAG 2.5.3, issue 34 §8):
  * the words are content, not an aria-label that would replace what the button shows.
+ * The other language's texts load on demand (lib/i18n.ts `prepareLang`, `setLang`).
  */
 import { useTranslation } from 'react-i18next';
-import { currentLang, setLang } from '../../lib/i18n';
+import { currentLang, prepareLang, setLang } from '../../lib/i18n';
 
 export function LanguageToggle({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -13,7 +14,13 @@ export function LanguageToggle({ className }: { className?: string }) {
     <button
       type="button"
       className={`cp-lang-toggle ${className ?? ''}`}
-      onClick={() => void setLang(next)}
+      // The other language's texts load on demand (lib/i18n.ts): from the first sign that the
+      // toggle is about to be used, so the switch finds them in. Should they not arrive (offline
+      // without the service worker's copy), the language stays as it is.
+      onPointerEnter={() => prepareLang(next)}
+      onPointerDown={() => prepareLang(next)}
+      onFocus={() => prepareLang(next)}
+      onClick={() => setLang(next).catch(() => undefined)}
       lang={next === 'en' ? 'en' : 'zh-CN'}
       data-testid="language-toggle"
     >

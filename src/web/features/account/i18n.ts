@@ -1,9 +1,7 @@
-/** Texts of the personal-centre pages (locales/<lang>/account.json), loaded with the pages. */
-import en from '@locales/en/account.json';
-import zh from '@locales/zh-CN/account.json';
-import { i18n } from '../../lib/i18n';
-
+/**
+ * The personal-centre pages' namespace (locales/<lang>/account.json). Its texts are among the start
+ * texts every page has (lib/i18n.ts NAMESPACES: the status pages use them too), loaded for the
+ * shown language before the first render and for the other when it is switched to, so the pages
+ * add nothing of their own.
+ */
 export const ACCOUNT_NS = 'account';
-
-i18n.addResourceBundle('zh-CN', ACCOUNT_NS, zh, true, true);
-i18n.addResourceBundle('en', ACCOUNT_NS, en, true, true);

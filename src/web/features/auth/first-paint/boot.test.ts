@@ -23,6 +23,8 @@ function addBootTag(): void {
   const tag = document.createElement('script');
   tag.dataset.entry = '/assets/index-abc.js';
   tag.dataset.preload = '/assets/runtime-abc.js /assets/react-abc.js';
+  tag.dataset.textsCn = '/assets/cn-abc.js';
+  tag.dataset.textsEn = '/assets/en-abc.js';
   document.head.append(tag);
 }
 
@@ -103,7 +105,7 @@ describe('boot script: the app scripts', () => {
     await boot();
     expect(firstPaint()).toBe('cn');
     expect(inserted()).toHaveLength(0);
-    await vi.waitFor(() => expect(inserted()).toHaveLength(3));
+    await vi.waitFor(() => expect(inserted()).toHaveLength(4));
     const script = document.head.querySelector<HTMLScriptElement>('script[type="module"]');
     expect(script?.getAttribute('src')).toBe('/assets/index-abc.js');
     expect(script?.crossOrigin).toBe('anonymous');
@@ -111,6 +113,20 @@ describe('boot script: the app scripts', () => {
     expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
       '/assets/runtime-abc.js',
       '/assets/react-abc.js',
+      '/assets/cn-abc.js',
+    ]);
+  });
+
+  it("preloads the stored language's start texts, not the other's (lib/i18n.ts)", async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    localStorage.setItem('lang', 'en');
+    addBootTag();
+    await boot();
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+      '/assets/runtime-abc.js',
+      '/assets/react-abc.js',
+      '/assets/en-abc.js',
     ]);
   });
 
@@ -119,7 +135,7 @@ describe('boot script: the app scripts', () => {
     setHash('#/home');
     addBootTag();
     await boot();
-    expect(inserted()).toHaveLength(3);
+    expect(inserted()).toHaveLength(4);
   });
 
   it('loads them at once in a hidden page, which paints no frame to wait for', async () => {
@@ -127,7 +143,7 @@ describe('boot script: the app scripts', () => {
     addBootTag();
     await boot();
     expect(firstPaint()).toBe('cn');
-    expect(inserted()).toHaveLength(3);
+    expect(inserted()).toHaveLength(4);
   });
 
   it('loads nothing when the page loads the app itself (the dev server)', async () => {

@@ -13,8 +13,9 @@
  *   `data-preload`) instead of loading them from the HTML, so that under the static sign-in page
  *   they are fetched once it is on screen: its first paint never waits for them, and Lighthouse's
  *   simulation cannot count their download against it (docs/benchmarks.md "Sign-in page first
- *   paint"). Any other route needs them to paint anything: they are fetched at once. The dev
- *   server loads the app itself (no names on the tag).
+ *   paint"). Any other route needs them to paint anything: they are fetched at once. With them
+ *   comes the stored language's chunk of start texts (`data-texts-cn`, `data-texts-en`), which
+ *   the entry waits for (lib/i18n.ts). The dev server loads the app itself (no names on the tag).
  *
  * No imports and no exports: it is not a module. It repeats the few storage rules it needs;
  * boot.test.ts checks it agrees with the app.
@@ -199,6 +200,9 @@
   const entry = tag?.dataset.entry;
   if (!entry) return;
   const preloads = (tag.dataset.preload ?? '').split(' ').filter(Boolean);
+  // The stored language's start texts (lib/i18n.ts), which the entry waits for before it renders.
+  const texts = lang === 'en' ? tag.dataset.textsEn : tag.dataset.textsCn;
+  if (texts) preloads.push(texts);
   const startApp = () => {
     for (const href of preloads) {
       const link = document.createElement('link');

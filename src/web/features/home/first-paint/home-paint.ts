@@ -73,6 +73,9 @@ export function homePaintMarkup(lang: HomePaintLang): string {
     `<template id="${homePaintId(lang)}"${data}>` +
     `<div class="cp-home-paint" data-testid="home-paint" lang="${lang === 'en' ? 'en' : 'zh-CN'}">` +
     `<div class="cp-home-paint__bar"><span class="cp-home-paint__brand">${t(shell.brand)}</span></div>` +
+    // The phone header's notice row, empty: the notices are no part of the snapshot, but the row's
+    // place is kept so the wallet stands where the app's will (home-paint.css).
+    '<div class="cp-home-paint__notices" aria-hidden="true"><div class="cp-home-paint__notice-slot"></div></div>' +
     '<div class="cp-home">' +
     '<div class="cp-home__intro">' +
     `<p class="cp-home__hello">${t(home.greeting)}</p>` +
