@@ -72,7 +72,13 @@ export function RoleField({ picked, onPick, error }: RoleFieldProps) {
           ) : null}
         </p>
       ) : null}
-      <Button size="small" fill="outline" onClick={() => setCreating(true)} data-testid="invite-new-role">
+      <Button
+        size="small"
+        color="primary"
+        fill="outline"
+        onClick={() => setCreating(true)}
+        data-testid="invite-new-role"
+      >
         {t('invite.newRole')}
       </Button>
       {creating ? (
