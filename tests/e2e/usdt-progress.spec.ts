@@ -29,6 +29,9 @@ for (const lang of ['zh-CN', 'en'] as const) {
     page,
     account,
   }, info) => {
+    // Two trips to the simulator, each followed by the app's own polling (not a reload): on a busy
+    // machine the pair alone can take most of the default minute.
+    test.slow();
     const words = WORDS[lang];
     await useLanguage(page, lang);
     await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
