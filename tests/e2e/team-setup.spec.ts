@@ -31,7 +31,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
     test.slow(); // two browsers, a mailed code and a mailed link
     const words = WORDS[lang];
     const shot = (name: string) => `.tmp/shots/team-${name}-${info.project.name}-${lang}.png`;
-    await useLanguage(page, lang);
+    await useLanguage(page, lang === 'en' ? 'en' : 'cn');
     await signInWithStorage(page, account, '/#/subAccountManage');
 
     // One name: heading, header and menu item.
@@ -71,7 +71,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
       isMobile: info.project.name === 'phone',
     });
     const member = await memberContext.newPage();
-    await useLanguage(member, lang);
+    await useLanguage(member, lang === 'en' ? 'en' : 'cn');
     await member.goto(await invitationLink(page.request, memberEmail, inviteSince));
     await expect(member.getByTestId('invite-email')).toHaveText(memberEmail);
     await expect(member.getByTestId('invite-role')).toHaveText(words.role);

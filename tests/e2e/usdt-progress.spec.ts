@@ -33,7 +33,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
     // machine the pair alone can take most of the default minute.
     test.slow();
     const words = WORDS[lang];
-    await useLanguage(page, lang);
+    await useLanguage(page, lang === 'en' ? 'en' : 'cn');
     await signInWithStorage(page, account, '/#/FinanceRechargeOnline?channel=usdt_trc20');
     await page.getByTestId('recharge-amount').fill('120');
     await page.getByTestId('recharge-submit').click();
