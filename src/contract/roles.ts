@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { endpoint, isoTime, nothing, pageOf, pageQuery } from './core';
 import { optionalText, requiredText } from './fields';
-import { isPermissionKey, permissionTree } from './permissions';
+import { isPermissionKey, PERMISSION_KEYS, permissionTree, type PermissionKey } from './permissions';
 
 export const ROLE_NAME_MAX = 32;
 export const ROLE_REMARK_MAX = 200;
@@ -108,6 +108,54 @@ export const roleDelete = endpoint({
   response: nothing,
 });
 
+// ---------------------------------------------------------------------------------------------
+// Role templates (issue 34 §5): ready-made permission sets, so a new account can invite its first
+// member without designing a role first. Names and descriptions: `roles:templates.<id>.name` and
+// `.description` in the locale files. A template is only a starting set: the role made from it is
+// an ordinary role, edited like any other.
+
+export const ROLE_TEMPLATE_IDS = ['cardOperator', 'financeViewer', 'fullAccess'] as const;
+export type RoleTemplateId = (typeof ROLE_TEMPLATE_IDS)[number];
+
+export const ROLE_TEMPLATES: Record<RoleTemplateId, readonly PermissionKey[]> = {
+  // Runs cards day to day: opens, tops up, freezes, reads codes and records; no wallet, no deleting
+  // or withdrawing (money back out of a card), no export of card numbers.
+  cardOperator: [
+    'card:open',
+    'card:list',
+    'card:detail',
+    'card:recharge',
+    'card:freeze',
+    'card:edit',
+    'card:otp',
+    'card:record',
+    'card:groups',
+    'card:tags',
+    'personal:account',
+  ],
+  // Reads the money: wallet, financial records, the card list and card records; changes nothing
+  // and sees no card secrets (no card:detail, no card:otp).
+  financeViewer: ['finance:wallet', 'finance:record', 'card:list', 'card:record', 'personal:account'],
+  fullAccess: PERMISSION_KEYS,
+};
+
+export const roleTemplateId = z.enum(ROLE_TEMPLATE_IDS, { error: 'roles:validation.unknownTemplate' });
+
+export const roleAddFromTemplate = endpoint({
+  id: 'roles.addFromTemplate',
+  method: 'POST',
+  path: '/api/sub/role/addFromTemplate',
+  encoding: 'form',
+  auth: 'bearer',
+  permission: 'main',
+  summary:
+    'Create a role with a template’s keys, named by the template in the caller’s language unless `name` is sent. ' +
+    'When the account already has a role of that name with exactly those keys, that role is answered (a retry ' +
+    'makes no second role); a name taken by another role is 409, an unknown template 400.',
+  request: z.object({ template: roleTemplateId, name: optionalText(roleName) }),
+  response: roleView,
+});
+
 export const rolePermissionView = z.object({
   roleId: z.string(),
   /** The whole tree (every key that can be granted), built from the permission table. */
@@ -145,6 +193,7 @@ export const rolesEndpoints = [
   roleEnum,
   roleList,
   roleAdd,
+  roleAddFromTemplate,
   roleEdit,
   roleDelete,
   rolePermissionGet,

@@ -183,6 +183,8 @@ export const invitationView = z.object({
   nickname: z.string(),
   /** The inviting main account's nickname or address. */
   ownerName: z.string(),
+  /** The role the owner gave the member (what they will be able to do), null if it was deleted. */
+  roleName: z.string().nullable(),
   expiresAt: isoTime,
 });
 

@@ -7,7 +7,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/client';
-import { accounts, subAccounts, subInvitations } from '../../db/schema';
+import { accounts, subAccounts, subInvitations, subRoles } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { Lang } from '../../lib/i18n';
@@ -71,10 +71,12 @@ async function liveInvitation(ctx: AppContext, db: Executor, token: string) {
       sub: subAccounts,
       ownerNickname: accounts.nickname,
       ownerEmail: accounts.email,
+      roleName: subRoles.name,
     })
     .from(subInvitations)
     .innerJoin(subAccounts, eq(subAccounts.id, subInvitations.subAccountId))
     .innerJoin(accounts, eq(accounts.id, subAccounts.accountId))
+    .leftJoin(subRoles, eq(subRoles.id, subAccounts.roleId))
     .where(
       and(
         eq(subInvitations.tokenHash, sha256(token)),
@@ -93,6 +95,7 @@ export async function checkInvitation(ctx: AppContext, token: string) {
     email: row.sub.email,
     nickname: row.sub.nickname,
     ownerName: row.ownerNickname ?? row.ownerEmail,
+    roleName: row.roleName,
     expiresAt: row.expiresAt.toISOString(),
   };
 }

@@ -9,6 +9,19 @@ import './fields.css';
 export interface SelectOption<V extends string> {
   value: V;
   label: string;
+  /** Options with the same group (consecutive) are shown under it as an <optgroup>. */
+  group?: string;
+}
+
+/** Consecutive options of one group together; ungrouped ones stand alone. */
+function runsOf<V extends string>(options: readonly SelectOption<V>[]) {
+  const runs: { group: string | undefined; options: SelectOption<V>[] }[] = [];
+  for (const option of options) {
+    const last = runs.at(-1);
+    if (last && last.group === option.group) last.options.push(option);
+    else runs.push({ group: option.group, options: [option] });
+  }
+  return runs;
 }
 
 export interface SelectFieldProps<V extends string> {
@@ -56,11 +69,20 @@ export function SelectField<V extends string>({
           aria-describedby={error ? errorId : undefined}
           data-testid={rest['data-testid']}
         >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {runsOf(options).map((run, index) => {
+            const items = run.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ));
+            return run.group === undefined ? (
+              items
+            ) : (
+              <optgroup key={`${index}-${run.group}`} label={run.group}>
+                {items}
+              </optgroup>
+            );
+          })}
         </select>
         <ChevronIcon direction="down" className="cp-select__chevron" />
       </div>

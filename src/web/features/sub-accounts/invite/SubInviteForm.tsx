@@ -57,7 +57,7 @@ export function SubInviteForm({ token }: { token: string }) {
     );
   }
   if (!invitation.data) return <p role="status">{t('checking')}</p>;
-  const { email, nickname, ownerName, expiresAt } = invitation.data;
+  const { email, nickname, ownerName, roleName, expiresAt } = invitation.data;
 
   const set = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -97,6 +97,12 @@ export function SubInviteForm({ token }: { token: string }) {
           <dt>{t('nickname')}</dt>
           <dd>{nickname}</dd>
         </div>
+        {roleName ? (
+          <div>
+            <dt>{t('role')}</dt>
+            <dd data-testid="invite-role">{roleName}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="cp-invite__expires">{t('expires', { time: productDateTime(expiresAt) })}</p>
       {/* The address as a hidden username, so password managers file the new password under it. */}

@@ -3,13 +3,14 @@
  * to the OWNER's own address (a stolen session alone cannot add members), then the invitee gets an
  * e-mail with a link to choose their own password. The owner never sets or sees it.
  *
- * The form is checked with the contract's own schema before anything is sent; a role must exist
- * first, so without one the sheet says where to create it.
+ * The form is checked with the contract's own schema before anything is sent. The role is picked
+ * or made here (RoleField): an existing role, a template — made into a role by the server just
+ * before the invitation is sent — or a new role from the editor opened over this sheet.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleAddFromTemplate } from '@contract/roles';
 import { subAdd, subAddCode, type ExpiryPolicy } from '@contract/sub-accounts';
-import { SelectField } from '../../../components/ui/SelectField';
 import { SendCodeButton } from '../../../components/ui/SendCodeButton';
 import { Sheet } from '../../../components/ui/Sheet';
 import { ConfirmButtons } from '../../../components/ui/SheetButtons';
@@ -20,11 +21,13 @@ import { productDate, productToday } from '../../../lib/product-time';
 import { useBusy } from '../../../lib/useBusy';
 import { useValidate } from '../../../lib/useValidate';
 import type { FieldErrors } from '../../../lib/validation';
-import { useRoleEnum, useTeamRefresh } from '../api';
+import { useTeamRefresh } from '../api';
 import { TEAM_NS } from '../i18n';
 import { ExpiryChoice } from './ExpiryChoice';
 import { LimitFields, limitRequestOf, type LimitDraft, type LimitKey } from './LimitsSheet';
 import { extendedBy } from './member-status';
+import { templateOf } from './role-choice';
+import { RoleField, useRoleChoices } from './RoleField';
 import { DateField } from '../../../components/ui/DateField';
 
 type Field = 'email' | 'nickname' | 'wechat' | 'mobile' | 'roleId' | 'validUntil' | 'code';
@@ -35,7 +38,6 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(TEAM_NS);
   const validate = useValidate();
   const refresh = useTeamRefresh();
-  const roles = useRoleEnum();
   const { busy, run } = useBusy();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     email: '',
@@ -52,8 +54,7 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [limitError, setLimitError] = useState<LimitKey>();
 
-  const roleChoices = roles.data ?? [];
-  const roleId = values.roleId || roleChoices[0]?.id || '';
+  const { roles, value: roleChoice } = useRoleChoices(values.roleId);
 
   const set = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -63,7 +64,7 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
   const submit = () => {
     const limitRequest = limitRequestOf(limits);
     if (!limitRequest.ok) return setLimitError(limitRequest.key);
-    const input = { ...values, roleId, expiryPolicy: policy, ...limitRequest.fields };
+    const input = { ...values, roleId: roleChoice, expiryPolicy: policy, ...limitRequest.fields };
     const checked = validate(subAdd.request, input, {
       email: t('invite.email'),
       nickname: t('invite.nickname'),
@@ -73,7 +74,16 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
     });
     if (!checked.ok) return setErrors(checked.errors);
     return void run(async () => {
-      const member = await call(subAdd, input);
+      const template = templateOf(roleChoice);
+      let roleId = roleChoice;
+      if (template) {
+        // Made now, not when picked: a cancelled invitation leaves no role behind. Kept as the pick,
+        // so a retry after a refused code invites with this role (the server would answer it anyway).
+        roleId = (await call(roleAddFromTemplate, { template })).id;
+        set('roleId')(roleId);
+        refresh();
+      }
+      const member = await call(subAdd, { ...input, roleId });
       toastSuccess(t('invite.done', { email: member.email }));
       refresh();
       onClose();
@@ -94,17 +104,12 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
           onCancel={onClose}
           onConfirm={submit}
           busy={busy}
-          disabled={roles.isSuccess && roleChoices.length === 0}
+          disabled={!roles.isSuccess}
           testId="invite"
         />
       }
     >
       <p className="cp-sheet-text">{t('invite.text')}</p>
-      {roles.isSuccess && roleChoices.length === 0 ? (
-        <p className="cp-notice cp-notice--warn" data-testid="invite-need-role">
-          {t('invite.needRole')}
-        </p>
-      ) : null}
       <div className="cp-team-form">
         <EmailField
           name="email"
@@ -125,15 +130,7 @@ export function InviteSheet({ onClose }: { onClose: () => void }) {
           error={errors.nickname}
           data-testid="invite-nickname"
         />
-        <SelectField<string>
-          label={t('invite.role')}
-          name="roleId"
-          value={roleId}
-          onChange={set('roleId')}
-          options={roleChoices.map((role) => ({ value: role.id, label: role.name }))}
-          error={errors.roleId}
-          data-testid="invite-role"
-        />
+        <RoleField picked={values.roleId} onPick={set('roleId')} error={errors.roleId} />
         <DateField
           name="validUntil"
           label={t('invite.validUntil')}

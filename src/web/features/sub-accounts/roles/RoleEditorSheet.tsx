@@ -27,11 +27,13 @@ export interface RoleEditorSheetProps {
   /** null: a new role. */
   role: RoleView | null;
   onClose: () => void;
+  /** Told the saved role before the sheet closes (the invite sheet chooses a role made from it). */
+  onSaved?: (role: RoleView) => void;
 }
 
 type View = 'permissions' | 'preview';
 
-export function RoleEditorSheet({ role, onClose }: RoleEditorSheetProps) {
+export function RoleEditorSheet({ role, onClose, onSaved }: RoleEditorSheetProps) {
   const { t } = useTranslation(TEAM_NS);
   const refresh = useTeamRefresh();
   const { busy, run } = useBusy();
@@ -48,6 +50,7 @@ export function RoleEditorSheet({ role, onClose }: RoleEditorSheetProps) {
       const saved = role ? await call(roleEdit, { roleId: role.id, ...input }) : await call(roleAdd, input);
       toastSuccess(t(role ? 'roleEditor.saved' : 'roleEditor.created', { name: saved.name }));
       refresh();
+      onSaved?.(saved);
       onClose();
     });
   };

@@ -2,7 +2,9 @@
  * The open order in the status sheet: the QR code of its payload (or, for USDT, the one-time
  * TRC20 address and the exact amount, each with its own copy button), the countdown to expiry,
  * "save QR image", "open in the app" on phones, and the live status — at the top, so the customer
- * who has just paid sees it without scrolling.
+ * who has just paid sees it without scrolling. Once the chain has seen a USDT payment, the QR code,
+ * the address and the countdown give way to the chain's progress (ChainProgress): nothing left on
+ * the screen invites a second payment.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,7 @@ import type { TopupOrder } from '../api';
 import { safeDeepLink } from '../deep-link';
 import { RECHARGE_NS } from '../i18n';
 import { useQrDataUrl } from '../useQrDataUrl';
+import { ChainProgress } from './ChainProgress';
 
 function secondsUntil(iso: string): number {
   const at = Date.parse(iso);
@@ -33,10 +36,11 @@ export function OrderPayment({ order, reported = false }: OrderPaymentProps) {
   const phone = !useMediaQuery(WIDE_QUERY);
   const usdt = order.channel === 'usdt_trc20';
   const card = order.channel === 'bank_card';
-  const qr = useQrDataUrl(card ? null : order.payload);
-  const deepLink = phone ? safeDeepLink(order.deepLink) : null;
-  const amountText = formatMoney(order.amount, order.currency);
   const confirming = order.status === 'confirming';
+  const onChain = usdt && confirming;
+  const qr = useQrDataUrl(card || onChain ? null : order.payload);
+  const deepLink = phone && !onChain ? safeDeepLink(order.deepLink) : null;
+  const amountText = formatMoney(order.amount, order.currency);
   const statusRef = useRef<HTMLParagraphElement>(null);
   // When the state changes (paid on chain, or "I have paid" pressed), bring it into view: the
   // customer may be scrolled down at the address.
@@ -60,7 +64,9 @@ export function OrderPayment({ order, reported = false }: OrderPaymentProps) {
         {confirming ? t('order.confirming') : reported ? t('order.reported') : t('order.waiting')}
       </p>
       <p className="cp-recharge-pay__amount">
-        <span className="cp-recharge-pay__amount-label">{t('order.amount')}</span>
+        <span className="cp-recharge-pay__amount-label">
+          {t(onChain ? 'order.amountSent' : 'order.amount')}
+        </span>
         {usdt ? (
           // USDT is sent as a number of tokens, so no dollar sign: exactly what the wallet app asks for.
           <span className="cp-money" data-testid="recharge-order-amount">
@@ -71,7 +77,9 @@ export function OrderPayment({ order, reported = false }: OrderPaymentProps) {
         )}
       </p>
 
-      {card ? (
+      {onChain ? (
+        <ChainProgress order={order} />
+      ) : card ? (
         <p className="cp-recharge-pay__instruction">
           {t('order.cardInstruction', { last4: order.cardLast4 ?? '····' })}
         </p>
@@ -108,7 +116,7 @@ export function OrderPayment({ order, reported = false }: OrderPaymentProps) {
         </>
       )}
 
-      {usdt && order.address ? (
+      {usdt && order.address && !onChain ? (
         <>
           <dl className="cp-recharge-usdt">
             <div>

@@ -155,6 +155,56 @@ describe('OrderSheet polling', () => {
   });
 });
 
+describe('USDT on chain (issue 34 §7)', () => {
+  it('puts the progress in place of the QR code, the address and the countdown once the chain has seen it', async () => {
+    const now = Date.now();
+    const order = testOrder({
+      channel: 'usdt_trc20',
+      amount: 11_000,
+      address: 'TXk6Qe1pXyZ8mFwZbG7JjVwQh3n2aL4pQr',
+      network: 'TRC20',
+      confirmAt: '2026-11-28T03:07:00.000Z',
+    });
+    stubStatuses(['pending', 'confirming'], order);
+    render(<Harness order={{ ...order, expiresAt: new Date(now + 60_000).toISOString() }} />);
+    await advance(0);
+    // Before: something to pay with.
+    expect(screen.getByTestId('recharge-address')).toBeTruthy();
+    expect(screen.getByTestId('recharge-qr')).toBeTruthy();
+    expect(screen.queryByTestId('recharge-chain-progress')).toBeNull();
+
+    await advance(15_000); // a few polls: the second answer is "confirming"
+    await advance(0);
+    expect(screen.getByTestId('recharge-status').dataset.status).toBe('confirming');
+    expect(screen.queryByTestId('recharge-address')).toBeNull();
+    expect(screen.queryByTestId('recharge-qr')).toBeNull();
+    expect(screen.queryByTestId('recharge-copy-address')).toBeNull();
+    expect(screen.queryByTestId('recharge-copy-amount')).toBeNull();
+    expect(screen.queryByTestId('recharge-save-qr')).toBeNull();
+    expect(screen.queryByTestId('recharge-countdown')).toBeNull();
+
+    const steps = within(screen.getByTestId('recharge-chain-progress')).getAllByRole('listitem');
+    expect(steps.map((step) => step.dataset.state)).toEqual(['done', 'current', 'todo']);
+    expect(steps[1]!.getAttribute('aria-current')).toBe('step');
+    // The expected end, in the product's zone (03:07 UTC is 11:07 UTC+8).
+    expect(steps[1]!.textContent).toContain('Expected by 11:07 UTC+8.');
+    expect(screen.getByTestId('recharge-chain-note').textContent).toContain('Do not send USDT');
+    // The amount and the order number stay: what was paid, and what to quote to support.
+    expect(screen.getByTestId('recharge-order-amount').textContent).toContain('110.00');
+    expect(screen.getByText('Amount sent')).toBeTruthy();
+    expect(screen.getByTestId('recharge-order-id')).toBeTruthy();
+  });
+
+  it('leaves a confirming order of another channel as it was (only USDT is confirmed on chain)', async () => {
+    const order = testOrder({ channel: 'wechat', status: 'confirming' });
+    stubStatuses(['confirming'], order);
+    render(<Harness order={order} />);
+    await advance(0);
+    expect(screen.queryByTestId('recharge-chain-progress')).toBeNull();
+    expect(screen.getByTestId('recharge-qr')).toBeTruthy();
+  });
+});
+
 describe('OrderSheet actions', () => {
   it('USDT: "I have paid" goes once pressed; the top line says the chain is being watched; close keeps the order', async () => {
     const order = testOrder({ channel: 'usdt_trc20', amount: 11_000 });
