@@ -14,7 +14,14 @@ export interface DeskFeatures {
 }
 
 export interface Desk {
-  path: '/desk/forecasts' | '/desk/identity' | '/desk/payouts' | '/desk/audit' | '/desk/operators';
+  path:
+    | '/desk/forecasts'
+    | '/desk/identity'
+    | '/desk/payouts'
+    | '/desk/audit'
+    | '/desk/operators'
+    | '/desk/prices'
+    | '/desk/coupons';
   permission: OperatorPermission;
   titleKey: string;
   /** The deployment feature the desk needs, if any. */
@@ -32,6 +39,9 @@ export const DESKS: readonly Desk[] = [
   { path: '/desk/payouts', permission: 'payouts.review', titleKey: 'nav.payouts', feature: 'payoutDesk' },
   { path: '/desk/audit', permission: 'audit.read', titleKey: 'nav.audit' },
   { path: '/desk/operators', permission: 'operators.manage', titleKey: 'nav.operators' },
+  // Segments, fees and rate plans: the desk opens with fees.manage; each action checks its own id.
+  { path: '/desk/prices', permission: 'fees.manage', titleKey: 'nav.prices' },
+  { path: '/desk/coupons', permission: 'coupons.manage', titleKey: 'nav.coupons' },
 ];
 
 /** The signed-in operator and the deployment's desks, read once per sign-in. */

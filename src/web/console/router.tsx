@@ -18,10 +18,12 @@ import type { Desk } from './desks';
 import { allowedDesks, currentOperator, DESKS, rememberOperator, to } from './desks';
 import { Layout } from './Layout';
 import { AuditPage } from './pages/AuditPage';
+import { CouponsPage } from './pages/coupons/CouponsPage';
 import { ForecastsPage } from './pages/ForecastsPage';
 import { IdentityPage } from './pages/IdentityPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { PayoutsPage } from './pages/PayoutsPage';
+import { PricesPage } from './pages/prices/PricesPage';
 import { SetupPage } from './pages/SetupPage';
 import { SignInPage } from './pages/SignInPage';
 
@@ -99,6 +101,8 @@ const PAGES = {
   '/desk/payouts': PayoutsPage,
   '/desk/audit': AuditPage,
   '/desk/operators': OperatorsPage,
+  '/desk/prices': PricesPage,
+  '/desk/coupons': CouponsPage,
 } as const;
 
 const routeTree = rootRoute.addChildren([
