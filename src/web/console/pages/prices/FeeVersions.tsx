@@ -37,7 +37,7 @@ export function FeeVersions({
               <span>{t('prices.from', { time: when(v.effectiveFrom) })}</span>
             </div>
             <div className="console-version-fees">
-              {t('prices.openFee')} {money(v.openFee, currency)} · {t('prices.rechargeRate')}{' '}
+              {t('prices.openFee')} {money(v.openFee, currency)} · {t('prices.rechargeFee')}{' '}
               {percent(v.rechargeFeeBp)}
               {v.minFirstRecharge !== null &&
                 ` · ${t('prices.minFirstRecharge')} ${money(v.minFirstRecharge, currency)}`}

@@ -27,7 +27,7 @@ export function PlanCard({ plan, can, onChange, onWithdraw }: PlanCardProps) {
       <dl className="console-facts" data-testid="fees-now">
         <dt>{t('prices.openFee')}</dt>
         <dd>{money(plan.now.openFee, plan.feeCurrency)}</dd>
-        <dt>{t('prices.rechargeRate')}</dt>
+        <dt>{t('prices.rechargeFee')}</dt>
         <dd>{percent(plan.now.rechargeFeeBp)}</dd>
         <dt>{t('prices.monthlyCardLimit')}</dt>
         <dd>{plan.now.monthlyCardLimit}</dd>

@@ -43,7 +43,7 @@ export function SegmentCard({ segment, can, onChange, onStatus, onWithdraw }: Se
       <dl className="console-facts" data-testid="fees-now">
         <dt>{t('prices.openFee')}</dt>
         <dd>{money(segment.now.openFee, segment.currency)}</dd>
-        <dt>{t('prices.rechargeRate')}</dt>
+        <dt>{t('prices.rechargeFee')}</dt>
         <dd>{percent(segment.now.rechargeFeeBp)}</dd>
         <dt>{t('prices.minFirstRecharge')}</dt>
         <dd>{money(segment.now.minFirstRecharge, segment.currency)}</dd>

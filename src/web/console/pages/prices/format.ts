@@ -25,5 +25,9 @@ export function instantFrom(local: string): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/** A time in the console's language (i18n.ts keeps <html lang> on it), not the browser's. */
 export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(document.documentElement.lang || undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
