@@ -217,6 +217,8 @@ const feeVersion = z.object({
   openFee: minorUnits,
   rechargeFeeBp: z.number().int(),
   minFirstRecharge: minorUnits.nullable(),
+  /** A rate plan's monthly card allowance from this version; null for a segment. */
+  monthlyCardLimit: z.number().int().nullable(),
   createdBy: z.string(),
   createdAt: isoTime,
 });
@@ -239,8 +241,13 @@ export const priceBook = z.object({
       nameZh: z.string(),
       nameEn: z.string(),
       feeCurrency: z.string(),
+      /** The allowance in force now (as `now.monthlyCardLimit`). */
       monthlyCardLimit: z.number().int(),
-      now: z.object({ openFee: minorUnits, rechargeFeeBp: z.number().int() }),
+      now: z.object({
+        openFee: minorUnits,
+        rechargeFeeBp: z.number().int(),
+        monthlyCardLimit: z.number().int(),
+      }),
       versions: z.array(feeVersion),
     }),
   ),
@@ -287,12 +294,14 @@ export const changePlanFeesCall = operatorEndpoint({
   encoding: 'json',
   auth: 'operator',
   permission: 'plans.manage',
-  summary: "Changes a rate plan's fees from `effectiveFrom` (now when absent; never in the past).",
+  summary:
+    "Changes a rate plan's fees and monthly card allowance from `effectiveFrom` (now when absent; never in the past). An absent allowance keeps the one in force then.",
   request: z.object({
     planCode: id,
     effectiveFrom: statedTime.optional(),
     openCardFee: minorUnits.min(0),
     rechargeFeeBp: bp,
+    monthlyCardLimit: z.number().int().min(0).max(10_000).optional(),
     reason,
   }),
   response: feeChangeAnswer,

@@ -21,7 +21,9 @@ export interface Desk {
     | '/desk/audit'
     | '/desk/operators'
     | '/desk/notices'
-    | '/desk/customers';
+    | '/desk/customers'
+    | '/desk/prices'
+    | '/desk/coupons';
   permission: OperatorPermission;
   titleKey: string;
   /** The deployment feature the desk needs, if any. */
@@ -41,6 +43,9 @@ export const DESKS: readonly Desk[] = [
   { path: '/desk/customers', permission: 'customers.read', titleKey: 'nav.customers' },
   { path: '/desk/audit', permission: 'audit.read', titleKey: 'nav.audit' },
   { path: '/desk/operators', permission: 'operators.manage', titleKey: 'nav.operators' },
+  // Segments, fees and rate plans: the desk opens with fees.manage; each action checks its own id.
+  { path: '/desk/prices', permission: 'fees.manage', titleKey: 'nav.prices' },
+  { path: '/desk/coupons', permission: 'coupons.manage', titleKey: 'nav.coupons' },
 ];
 
 /** The signed-in operator and the deployment's desks, read once per sign-in. */

@@ -20,10 +20,12 @@ import { Layout } from './Layout';
 import { AuditPage } from './pages/AuditPage';
 import { CustomersPage } from './pages/customers/CustomersPage';
 import { NoticesPage } from './pages/notices/NoticesPage';
+import { CouponsPage } from './pages/coupons/CouponsPage';
 import { ForecastsPage } from './pages/ForecastsPage';
 import { IdentityPage } from './pages/IdentityPage';
 import { OperatorsPage } from './pages/OperatorsPage';
 import { PayoutsPage } from './pages/PayoutsPage';
+import { PricesPage } from './pages/prices/PricesPage';
 import { SetupPage } from './pages/SetupPage';
 import { SignInPage } from './pages/SignInPage';
 
@@ -103,6 +105,8 @@ const PAGES = {
   '/desk/customers': CustomersPage,
   '/desk/audit': AuditPage,
   '/desk/operators': OperatorsPage,
+  '/desk/prices': PricesPage,
+  '/desk/coupons': CouponsPage,
 } as const;
 
 const routeTree = rootRoute.addChildren([

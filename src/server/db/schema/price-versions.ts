@@ -1,5 +1,6 @@
 /**
- * Fee changes made by operators, each effective from a stated time (issue 31 §2). The fees that apply
+ * Fee changes made by operators, each effective from a stated time (issue 31 §2). A rate plan's
+ * version holds its whole terms: fees and the monthly card allowance. The fees that apply
  * at a moment are those of the latest version whose `effective_from` has passed, else the columns of
  * `card_segments` / `plans` (the fees before any change). Versions are never updated: a change is a
  * new row, and only a version that has not taken effect yet may be withdrawn (deleted). A price is
@@ -35,6 +36,8 @@ export const planFeeVersions = pgTable(
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
     openCardFee: bigint('open_card_fee', { mode: 'number' }).notNull(),
     rechargeFeeBp: integer('recharge_fee_bp').notNull(),
+    /** The plan's monthly card allowance from this version on (migration 0037; was the plan row's only). */
+    monthlyCardLimit: integer('monthly_card_limit').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

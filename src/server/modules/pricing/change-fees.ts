@@ -1,6 +1,7 @@
 /**
  * Change a segment's or a rate plan's fees from a stated time (issue 31 §2; decisions.md "Fee
- * versions"). A change is a new fee version; nothing already stored changes. The time is now or
+ * versions"). A change is a new fee version; nothing already stored changes. A rate plan's version
+ * carries the plan's monthly card allowance as well, so a plan change is one version, whole. The time is now or
  * later (a time up to a minute past counts as now): a change never reaches back, so a price already
  * worked out for a moment before it stays what it was. An order in flight is priced for the moment it
  * started (cards/open/open-cards.ts), so a change taking effect meanwhile leaves it alone.
@@ -17,6 +18,7 @@ import { planFeesAt, segmentFeesAt } from './fee-versions';
 
 const SKEW_MS = 60_000;
 export const BP_MAX = 10_000;
+export const CARD_LIMIT_MAX = 10_000;
 
 export interface SegmentFeeChange {
   segmentId: string;
@@ -32,6 +34,8 @@ export interface PlanFeeChange {
   effectiveFrom?: Date | undefined;
   openCardFee: number;
   rechargeFeeBp: number;
+  /** The monthly card allowance from that time; absent keeps the one in force then. */
+  monthlyCardLimit?: number | undefined;
   reason: string;
 }
 
@@ -54,6 +58,11 @@ function checkAmounts(amounts: readonly number[], bp: number): void {
     bp > BP_MAX
   )
     throw fail.rule('server:operatorContent.fees.invalidFee');
+}
+
+function checkCardLimit(limit: number | undefined): void {
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0 || limit > CARD_LIMIT_MAX))
+    throw fail.rule('server:operatorContent.fees.invalidCardLimit');
 }
 
 async function insertOnce(tx: Tx, work: () => Promise<unknown>): Promise<void> {
@@ -115,12 +124,17 @@ export async function changePlanFees(
   change: PlanFeeChange,
 ): Promise<FeeChangeResult> {
   checkAmounts([change.openCardFee], change.rechargeFeeBp);
+  checkCardLimit(change.monthlyCardLimit);
   const effectiveFrom = effectiveTime(ctx, change.effectiveFrom);
   return inTransaction(ctx.database.db, async (tx) => {
     const [plan] = await tx.select().from(plans).where(eq(plans.code, change.planCode)).limit(1);
     if (!plan) throw fail.rule('server:operatorContent.fees.planNotFound');
-    const { openCardFee, rechargeFeeBp } = await planFeesAt(tx, plan, effectiveFrom);
-    const after = { openCardFee: change.openCardFee, rechargeFeeBp: change.rechargeFeeBp };
+    const { openCardFee, rechargeFeeBp, monthlyCardLimit } = await planFeesAt(tx, plan, effectiveFrom);
+    const after = {
+      openCardFee: change.openCardFee,
+      rechargeFeeBp: change.rechargeFeeBp,
+      monthlyCardLimit: change.monthlyCardLimit ?? monthlyCardLimit,
+    };
     await insertOnce(tx, () =>
       tx.insert(planFeeVersions).values({
         planCode: plan.code,
@@ -134,7 +148,7 @@ export async function changePlanFees(
       action: 'fees.plan.change',
       targetKind: 'plan',
       targetId: plan.code,
-      before: { openCardFee, rechargeFeeBp },
+      before: { openCardFee, rechargeFeeBp, monthlyCardLimit },
       after: { ...after, effectiveFrom: effectiveFrom.toISOString() },
       reason: change.reason,
     });

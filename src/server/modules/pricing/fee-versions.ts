@@ -1,7 +1,8 @@
 /**
  * Which fees are in force at a moment (issue 31 §2; decisions.md "Fee versions"). A segment's and a
  * plan's fees are those of the latest fee version whose `effective_from` is at or before the moment,
- * else the columns of the segment or plan row (the fees before any change).
+ * else the columns of the segment or plan row (the fees before any change). A plan's version also
+ * holds its monthly card allowance, so the allowance changes from a stated time like the fees.
  */
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -18,6 +19,7 @@ export interface PlanFees {
   feeCurrency: string;
   openCardFee: number;
   rechargeFeeBp: number;
+  monthlyCardLimit: number;
 }
 
 export async function segmentFeesAt(
@@ -46,11 +48,16 @@ export async function segmentFeesAt(
 
 export async function planFeesAt(
   db: Executor,
-  plan: { code: string; feeCurrency: string; openCardFee: number; rechargeFeeBp: number },
+  /** The plan row: its columns are the terms before any version. */
+  plan: PlanFees,
   at: Date,
 ): Promise<PlanFees> {
   const [version] = await db
-    .select({ openCardFee: planFeeVersions.openCardFee, rechargeFeeBp: planFeeVersions.rechargeFeeBp })
+    .select({
+      openCardFee: planFeeVersions.openCardFee,
+      rechargeFeeBp: planFeeVersions.rechargeFeeBp,
+      monthlyCardLimit: planFeeVersions.monthlyCardLimit,
+    })
     .from(planFeeVersions)
     .where(and(eq(planFeeVersions.planCode, plan.code), lte(planFeeVersions.effectiveFrom, at)))
     .orderBy(desc(planFeeVersions.effectiveFrom))
@@ -60,10 +67,11 @@ export async function planFeesAt(
     feeCurrency: plan.feeCurrency,
     openCardFee: version?.openCardFee ?? plan.openCardFee,
     rechargeFeeBp: version?.rechargeFeeBp ?? plan.rechargeFeeBp,
+    monthlyCardLimit: version?.monthlyCardLimit ?? plan.monthlyCardLimit,
   };
 }
 
-/** The fees of the account's rate plan at a moment; undefined for an unknown account. */
+/** The terms of the account's rate plan at a moment; undefined for an unknown account. */
 export async function planFeesOfAccount(
   db: Executor,
   accountId: string,
@@ -75,6 +83,7 @@ export async function planFeesOfAccount(
       feeCurrency: plans.feeCurrency,
       openCardFee: plans.openCardFee,
       rechargeFeeBp: plans.rechargeFeeBp,
+      monthlyCardLimit: plans.monthlyCardLimit,
     })
     .from(accounts)
     .innerJoin(plans, eq(plans.code, accounts.planCode))

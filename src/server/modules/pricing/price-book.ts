@@ -1,6 +1,7 @@
 /**
  * The console's price book (issue 31 §2): every segment and rate plan with the fees in force now and
- * every fee version (past ones for history, coming ones scheduled), newest first.
+ * every fee version (past ones for history, coming ones scheduled), newest first. A plan's versions
+ * carry its monthly card allowance too.
  */
 import { asc, desc } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -14,6 +15,8 @@ export interface FeeVersionView {
   openFee: number;
   rechargeFeeBp: number;
   minFirstRecharge: number | null;
+  /** A rate plan's monthly card allowance from this version (null for a segment). */
+  monthlyCardLimit: number | null;
   createdBy: string;
   createdAt: string;
 }
@@ -33,8 +36,9 @@ export interface PlanPrices {
   nameZh: string;
   nameEn: string;
   feeCurrency: string;
+  /** The allowance in force now. */
   monthlyCardLimit: number;
-  now: { openFee: number; rechargeFeeBp: number };
+  now: { openFee: number; rechargeFeeBp: number; monthlyCardLimit: number };
   versions: FeeVersionView[];
 }
 
@@ -66,6 +70,7 @@ export async function readPriceBook(
           openFee: v.openFee,
           rechargeFeeBp: v.rechargeFeeBp,
           minFirstRecharge: v.minFirstRecharge,
+          monthlyCardLimit: null,
           createdBy: v.createdBy,
           createdAt: v.createdAt.toISOString(),
         })),
@@ -78,8 +83,12 @@ export async function readPriceBook(
       nameZh: plan.nameZh,
       nameEn: plan.nameEn,
       feeCurrency: plan.feeCurrency,
-      monthlyCardLimit: plan.monthlyCardLimit,
-      now: { openFee: fees.openCardFee, rechargeFeeBp: fees.rechargeFeeBp },
+      monthlyCardLimit: fees.monthlyCardLimit,
+      now: {
+        openFee: fees.openCardFee,
+        rechargeFeeBp: fees.rechargeFeeBp,
+        monthlyCardLimit: fees.monthlyCardLimit,
+      },
       versions: planVersions
         .filter((v) => v.planCode === plan.code)
         .map((v) => ({
@@ -88,6 +97,7 @@ export async function readPriceBook(
           openFee: v.openCardFee,
           rechargeFeeBp: v.rechargeFeeBp,
           minFirstRecharge: null,
+          monthlyCardLimit: v.monthlyCardLimit,
           createdBy: v.createdBy,
           createdAt: v.createdAt.toISOString(),
         })),

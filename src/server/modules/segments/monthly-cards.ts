@@ -1,11 +1,13 @@
 /**
- * The plan's monthly card allowance (`plans.monthly_card_limit`): cards opened in the current
+ * The plan's monthly card allowance in force now (the plan's latest version that has taken effect,
+ * else `plans.monthly_card_limit`; pricing/fee-versions.ts): cards opened in the current
  * calendar month of the product's calendar (UTC+8), deleted ones included — deleting a card does not
  * give back the opening.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, cards, plans } from '../../db/schema';
+import { cards } from '../../db/schema';
+import { planFeesOfAccount } from '../pricing/fee-versions';
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
@@ -26,17 +28,13 @@ export async function monthlyAllowance(
   accountId: string,
   now: Date,
 ): Promise<MonthlyAllowance> {
-  const [plan] = await db
-    .select({ limit: plans.monthlyCardLimit })
-    .from(accounts)
-    .innerJoin(plans, eq(plans.code, accounts.planCode))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  const plan = await planFeesOfAccount(db, accountId, now);
   if (!plan) throw new Error(`No plan for account ${accountId}`);
   const [row] = await db
     .select({ opened: count() })
     .from(cards)
     .where(and(eq(cards.accountId, accountId), gte(cards.createdAt, monthStart(now))));
   const opened = row?.opened ?? 0;
-  return { limit: plan.limit, opened, left: Math.max(0, plan.limit - opened) };
+  const limit = plan.monthlyCardLimit;
+  return { limit, opened, left: Math.max(0, limit - opened) };
 }
