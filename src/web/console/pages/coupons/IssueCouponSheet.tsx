@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { issueCouponCall } from '@contract/operator-content';
 import { call } from '../../api';
 import { act } from '../../use-load';
-import { ConsoleSheet } from '../prices/ConsoleSheet';
+import { ConsoleSheet } from '../../ConsoleSheet';
 import { bpFrom, instantFrom } from '../prices/format';
 
 type Kind = 'open_fee' | 'recharge_fee';

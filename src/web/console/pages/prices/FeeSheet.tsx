@@ -9,7 +9,7 @@ import type { PriceBookView } from '@contract/operator-content';
 import { changePlanFeesCall, changeSegmentFeesCall } from '@contract/operator-content';
 import { call } from '../../api';
 import { act } from '../../use-load';
-import { ConsoleSheet } from './ConsoleSheet';
+import { ConsoleSheet } from '../../ConsoleSheet';
 import { EffectiveFrom } from './EffectiveFrom';
 import { bpFrom, instantFrom, majorText, minorFrom } from './format';
 

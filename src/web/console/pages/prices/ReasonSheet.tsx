@@ -2,7 +2,7 @@
 import { Button, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsoleSheet } from './ConsoleSheet';
+import { ConsoleSheet } from '../../ConsoleSheet';
 
 export interface ReasonSheetProps {
   title: string;
