@@ -46,6 +46,18 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      // Flows whose code and screens are the same at both widths run on the phone only: each of
+      // these specs has no step that depends on the viewport, and every route's wide layout is
+      // still scanned by fit.spec and walked by the layout specs (decisions.md "Test time").
+      testIgnore: [
+        'auth.spec.ts',
+        'finance.spec.ts',
+        'home.spec.ts',
+        'live.spec.ts',
+        'live-codes.spec.ts',
+        'push-unreachable.spec.ts',
+        'pwa.spec.ts',
+      ].map((file) => `**/${file}`),
     },
   ],
   webServer: {

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -7,6 +10,33 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // tests/load: the benchmark's seeds, checked against the ledger's rules (seeds.test.ts).
 const serverInclude = ['src/server/**/*.test.ts', 'tests/load/**/*.test.ts'];
+
+/**
+ * With both databases, each server test file runs on one of them, chosen by a stable hash of its
+ * path, so that CI (two cores) runs the server suite once, not twice (decisions.md "Test time").
+ * A file that names PostgreSQL (its races, or a case one database skips) runs on both, as does
+ * every file when TEST_ALL_DATABASES is set.
+ */
+function serverFilesOf(database: 'pglite' | 'postgresql'): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts')) files.push(path);
+    }
+  };
+  walk('src/server');
+  walk('tests/load');
+  return files.filter((file) => {
+    if (readFileSync(file, 'utf8').includes('postgresql')) return true;
+    const onPostgres = (createHash('sha1').update(file).digest()[0]! & 1) === 1;
+    return database === 'postgresql' ? onPostgres : !onPostgres;
+  });
+}
+const splitDatabases = withPostgres && !process.env.TEST_ALL_DATABASES;
+const pgliteInclude = splitDatabases ? serverFilesOf('pglite') : serverInclude;
+const postgresInclude = splitDatabases ? serverFilesOf('postgresql') : serverInclude;
 // The path aliases of tsconfig.json, as in vite.config.ts (which this file does not load). Inline
 // projects do not inherit the root's options, so every project names them.
 const resolve = {
@@ -47,7 +77,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'server-pglite',
-          include: serverInclude,
+          include: pgliteInclude,
           environment: 'node',
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['src/server/testing/global-setup-pglite.ts'],
@@ -61,7 +91,7 @@ export default defineConfig({
               resolve,
               test: {
                 name: 'server-postgres',
-                include: serverInclude,
+                include: postgresInclude,
                 environment: 'node' as const,
                 env: { TEST_DB_KIND: 'postgresql' },
                 globalSetup: ['src/server/testing/global-setup-postgres.ts'],

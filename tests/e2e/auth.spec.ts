@@ -1,5 +1,5 @@
 /**
- * Issue 2 end to end, in a phone and a desktop viewport: sign up with a mailed code, the three ways
+ * Issue 2 end to end, in the phone viewport (its steps do not depend on the width; playwright.config): sign up with a mailed code, the three ways
  * to sign in, a wrong password, the captcha, the forgotten password, the language toggle, sign-out.
  */
 import * as OTPAuth from 'otpauth';

@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end, phone and desktop: a WeChat top-up paid in the payment simulator in a second
+ * Issue 4 end to end, on the phone (its steps do not depend on the width; playwright.config): a WeChat top-up paid in the payment simulator in a second
  * page while the app watches on its own; a USDT order that expires; a USD transfer forecast
  * submitted with a proof image, rejected, resubmitted and approved on the review desk; and the
  * financial records filtered and exported, the file opened and its rows checked.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §5 end to end, in a phone and a desktop viewport: the home overview of a new account —
+ * Issue 3 §5 end to end, in the phone viewport (its steps do not depend on the width; playwright.config): the home overview of a new account —
  * both balances at zero with two decimals, the zero overview, the chart's honest empty state,
  * quick actions — in both languages, plus the install card.
  */

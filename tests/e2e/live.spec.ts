@@ -1,5 +1,5 @@
 /**
- * Issue 18 §1 end to end, phone and desktop: the customer watches Overview while the sandbox pays
+ * Issue 18 §1 end to end, on the phone (its steps do not depend on the width; playwright.config): the customer watches Overview while the sandbox pays
  * a WeChat order, and the balance and "top-ups this month" change within 2 s without a reload
  * (the live stream); a push delivered to the service worker through the DevTools protocol shows a
  * notification, and tapping it opens the 3-D Secure codes; the manifest offers the shortcuts; home

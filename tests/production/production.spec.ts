@@ -609,21 +609,25 @@ test('production: operators made by the command credit a USD transfer and publis
 
   await test.step('a support operator publishes a notice to all customers; their carousel shows it', async () => {
     const support = await enrolOperator(browser, `support.${Date.now().toString(36)}@example.com`, 'support');
-    // Through the console's own calls with the operator's session: the notices screen is being built
-    // in parallel, and the screen-driven version of this step replaces these calls once it lands.
-    const saved = (await (
-      await page.request.post('/api/operator/notices/save', { headers: auth(support.token), data: notice })
-    ).json()) as Envelope<{ id: string; state: string }>;
-    expect(saved.code, JSON.stringify(saved)).toBe(200);
-    expect(saved.data.state).toBe('draft');
-    const published = (await (
-      await page.request.post('/api/operator/notices/publish', {
-        headers: auth(support.token),
-        data: { id: saved.data.id },
-      })
-    ).json()) as Envelope<{ state: string }>;
-    expect(published.code, JSON.stringify(published)).toBe(200);
-    expect(published.data.state).toBe('published');
+    // Written and published on the console's notices desk, as the support team would.
+    const desk = support.page;
+    await desk.getByRole('navigation').getByRole('link', { name: 'Notices' }).click();
+    await desk.getByRole('button', { name: 'Write a notice' }).click();
+    const editor = desk.getByTestId('notice-editor');
+    await editor.getByRole('option', { name: /English/ }).click();
+    await editor.getByRole('option', { name: /Carousel and dialog/ }).click();
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Body').fill(notice.msg);
+    await editor.getByRole('option', { name: 'All customers' }).click();
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    const written = desk.getByTestId('console-notice').filter({ hasText: title });
+    await expect(written).toContainText('Draft');
+    await written.getByRole('button', { name: 'Publish' }).click();
+    await expect(desk.getByTestId('publish-audience')).toHaveText(
+      'Every customer using this language will see it.',
+    );
+    await desk.getByTestId('notice-publish').getByRole('button', { name: 'Publish now' }).click();
+    await expect(written).toContainText('Published');
     await support.page.context().close();
 
     // The home page reloads its notices whenever it is opened (NoticeCenter).
